@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+// DESIGN §6: every JSON response carries status and message.
+export const EnvelopeSchema = z.object({ status: z.string(), message: z.string().optional().default('') });
+
+/** SPEC §5 "Call success": expected HTTP code, body ok, status equal to success in any letter case. */
+export function isCallSuccess(httpStatus: number, body: unknown, expected = 200): boolean {
+  if (httpStatus !== expected || typeof body !== 'object' || body === null) return false;
+  const status = (body as { status?: unknown }).status;
+  return typeof status === 'string' && status.toLowerCase() === 'success';
+}

@@ -1,0 +1,22 @@
+// Business constants from SPEC §9. The single source for app, service worker and server.
+export const IMAGE_MAX_BYTES = 1_000_000;
+export const NAME_MIN = 3;
+export const NAME_MAX = 50;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const EMAIL_MAX = 70;
+export const PASSWORD_MIN = 8;
+export const PHONE_DIGITS = 9;
+export const IDENTIFIER_MIN = 3;
+export const AVAILABILITY_MIN = 3;
+export const TRIAL_DAYS = 3;
+export const DEBOUNCE_MS = 500;
+export const TOAST_MS = 7500;
+export const PAGE_SIZE = 50;
+export const DEFAULT_LIST_SIZE = 250;
+export const REFRESH_LISTS_MS = 30_000;
+export const REFRESH_LIVE_MS = 60_000;
+export const REFRESH_UPDATES_MS = 300_000;
+export const REFRESH_ONLINE_MS = 300_000;
+export const EXPIRY_WARNING_MS = 259_200_000;
+export const LICENCE_PRICES = { mensal: 3800, trimestral: 11000, anual: 42000 } as const;

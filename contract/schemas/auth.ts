@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const RoleSchema = z.enum(['usuario', 'moderador']);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  nomeUsuario: z.string(),
+  role: RoleSchema,
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  image: z.string().nullish(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+export const SessionSchema = z.object({ user: SessionUserSchema, expires: z.string() });
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SignUpRequestSchema = z.object({
+  fotografia: z.string().nullish(),
+  nome: z.string(),
+  nomeUsuario: z.string(),
+  email: z.object({ email: z.string() }),
+  numeroTelemovel: z.object({ numero: z.string() }).optional(),
+  password: z.string(),
+  passwordConfirmacao: z.string(),
+  referrer: z.string().nullish(),
+});
+export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
+
+export const PublicUserSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  nomeUsuario: z.string(),
+  fotografia: z.string().nullable(),
+  role: RoleSchema,
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+export const SignUpResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  novoUsuario: PublicUserSchema,
+});
+
+export const IsAvailableResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  disponivel: z.boolean(),
+});
+
+export const MessageResponseSchema = z.object({ status: z.string(), message: z.string() });
+
+export const CsrfResponseSchema = z.object({ csrfToken: z.string() });
+
+/** Auth.js answers sign-in and sign-out with the address to go to (v4 client contract, protocols §4.4). */
+export const AuthUrlResponseSchema = z.object({ url: z.string() });

@@ -1,0 +1,13 @@
+import type { SessionUser } from '../contract/schemas/auth.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/create-db.ts';
+
+/** What every request can reach through the Hono context. */
+export interface AppEnv {
+  Variables: {
+    config: Config;
+    db: Db;
+    /** Set by requireSession. */
+    user: SessionUser;
+  };
+}

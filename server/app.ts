@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { bodyLimit } from 'hono/body-limit';
+import { MSG } from '../contract/messages.ts';
+import type { AppEnv } from './app-env.ts';
+import { mountAuth } from './auth/routes.ts';
+import { maintenanceGate } from './client/maintenance.ts';
+import { mountPublicClientRoutes } from './client/public-routes.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/create-db.ts';
+import { serveManifest } from './manifest.ts';
+import { originCheck } from './security/origin-check.ts';
+import { createStaticHandler } from './static.ts';
+
+/** Room for a 1,000,000-byte photo as base64 (1.34 MB) plus the rest of a form; anything bigger is refused. */
+export const API_BODY_LIMIT = 2_500_000;
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+}
+
+export function createApp({ config, db }: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    console.error(`[server] ${c.req.method} ${c.req.path}`, error);
+    return c.json({ status: 'error', message: MSG.generic }, 500);
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith('/api/') ? c.json({ status: 'error', message: MSG.notFound }, 404) : c.text('Not found', 404),
+  );
+
+  app.use(async (c, next) => {
+    c.set('config', config);
+    c.set('db', db);
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  // Users are on 3G: text responses (JSON, HTML, JS, CSS) are gzipped when the browser accepts it.
+  app.use(compress());
+
+  app.use('/api/*', originCheck);
+  app.use(
+    '/api/*',
+    bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json({ status: 'error', message: MSG.imageProblem }, 413) }),
+  );
+  app.use('/api/client/*', maintenanceGate);
+
+  mountPublicClientRoutes(app);
+  mountAuth(app, [config, db]);
+
+  app.get('/manifest.webmanifest', serveManifest);
+  app.use(createStaticHandler(config.staticDir));
+  return app;
+}

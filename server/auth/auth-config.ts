@@ -1,0 +1,116 @@
+import type { AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
+import type { JWT } from '@auth/core/jwt';
+import Credentials from '@auth/core/providers/credentials';
+import Google from '@auth/core/providers/google';
+import type { Session } from '@auth/core/types';
+import { validateLogin } from '../../contract/validation/auth.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/create-db.ts';
+import { findOrCreateGoogleUser } from './google-user.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { findUserByIdentifier, type UserRow } from './users-repo.ts';
+
+export const AUTH_BASE_PATH = '/api/auth';
+
+/** What the credentials provider hands to the jwt callback on sign-in. */
+interface AppUser {
+  id: string;
+  name: string;
+  email: string;
+  image: null;
+  nomeUsuario: string;
+  role: UserRow['role'];
+}
+
+function toAppUser(row: UserRow): AppUser {
+  return { id: row.id, name: row.nome, email: row.email, image: null, nomeUsuario: row.nome_usuario, role: row.role };
+}
+
+// Verifying against a throwaway hash when the user does not exist keeps unknown and known identifiers equally slow.
+let dummyHash: Promise<string> | undefined;
+
+async function authorizeCredentials(db: Db, credentials: Partial<Record<string, unknown>>): Promise<AppUser | null> {
+  const userData = typeof credentials.userData === 'string' ? credentials.userData : '';
+  const password = typeof credentials.password === 'string' ? credentials.password : '';
+  const login = validateLogin({ userData, password });
+  if (!login.ok) return null;
+  const row = await findUserByIdentifier(db, userData);
+  dummyHash ??= hashPassword('not-a-real-password');
+  const ok = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+  return row && ok ? toAppUser(row) : null;
+}
+
+export function createAuthConfig(config: Config, db: Db): AuthConfig {
+  const providers: AuthConfig['providers'] = [
+    Credentials({
+      id: 'credentials',
+      name: 'Credentials',
+      credentials: { userData: {}, password: {} },
+      authorize: (credentials) => authorizeCredentials(db, credentials),
+    }),
+  ];
+  if (config.google) {
+    providers.push(Google({ clientId: config.google.clientId, clientSecret: config.google.clientSecret }));
+  }
+
+  return {
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustHost: true,
+    session: { strategy: 'jwt' },
+    providers,
+    pages: { signIn: '/login', error: '/login' },
+    logger: {
+      // A wrong password is an expected outcome, not a server error worth a stack trace.
+      error(error) {
+        if (error instanceof CredentialsSignin) return;
+        console.error('[auth]', error.name, error.message, error.cause ?? '');
+      },
+      warn(code) {
+        console.warn('[auth] warning', code);
+      },
+    },
+    callbacks: {
+      signIn({ account, profile }) {
+        // Only a verified Google address may be matched to (or create) an account.
+        if (account?.provider === 'google') return profile?.email_verified === true && typeof profile.email === 'string';
+        return true;
+      },
+      async jwt({ token, user, account, profile }) {
+        if (!user) return token;
+        let appUser: AppUser;
+        if (account?.provider === 'google') {
+          const row = await findOrCreateGoogleUser(db, {
+            email: String(profile?.email ?? user.email ?? ''),
+            name: String(profile?.name ?? user.name ?? ''),
+          });
+          appUser = toAppUser(row);
+        } else {
+          appUser = user as AppUser;
+        }
+        return {
+          ...token,
+          sub: appUser.id,
+          name: appUser.name,
+          email: appUser.email,
+          picture: null,
+          id: appUser.id,
+          nomeUsuario: appUser.nomeUsuario,
+          role: appUser.role,
+        } satisfies JWT;
+      },
+      session({ session, token }) {
+        const user = {
+          id: String(token.id ?? token.sub ?? ''),
+          nomeUsuario: String(token.nomeUsuario ?? ''),
+          role: token.role === 'moderador' ? 'moderador' : 'usuario',
+          name: token.name ?? null,
+          email: token.email ?? null,
+          image: null,
+        };
+        return { ...session, user } as Session;
+      },
+    },
+  };
+}

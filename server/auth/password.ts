@@ -1,0 +1,35 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// scrypt is memory-hard and ships with Node (no native addon). N=2^15, r=8 needs 32 MiB per hash, the OWASP
+// minimum for scrypt; the parameters are stored with the hash so they can be raised later without a migration.
+const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const MAXMEM = 64 * 1024 * 1024;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem: MAXMEM }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  if (expected.length === 0) return false;
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) }, expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+/** A hash no password matches, for accounts that only sign in through Google. */
+export function unusablePasswordHash(): string {
+  return `none$${randomBytes(16).toString('base64')}`;
+}

@@ -1,0 +1,24 @@
+import type { Hono } from 'hono';
+import { MSG } from '../../contract/messages.ts';
+import { EventListQuerySchema } from '../../contract/schemas/events.ts';
+import type { AppEnv } from '../app-env.ts';
+import { jsonError } from '../lib/http.ts';
+import { parseDay } from '../lib/time.ts';
+import { eventsOfDay, upcomingEvents } from './events-repo.ts';
+import { ESTADO_PATH } from './maintenance.ts';
+
+export function mountPublicClientRoutes(app: Hono<AppEnv>): void {
+  app.get(ESTADO_PATH, (c) => c.json({ status: 'success', message: '', manutencao: c.get('config').maintenance }));
+
+  app.get('/api/client/public/eventos', async (c) => {
+    const query = EventListQuerySchema.safeParse({ data: c.req.query('data') || undefined });
+    if (!query.success) return jsonError(c, 400, MSG.invalidRequest);
+    const db = c.get('db');
+    if (query.data.data === undefined) {
+      return c.json({ status: 'success', message: '', eventos: await upcomingEvents(db, new Date()) });
+    }
+    const day = parseDay(query.data.data);
+    if (!day) return jsonError(c, 400, MSG.invalidRequest);
+    return c.json({ status: 'success', message: '', eventos: await eventsOfDay(db, day) });
+  });
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const TRUE = new Set(['1', 'true', 'on', 'yes']);
+const FALSE = new Set(['0', 'false', 'off', 'no']);
+
+const flag = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const lowered = value.trim().toLowerCase();
+      if (TRUE.has(lowered)) return true;
+      if (FALSE.has(lowered)) return false;
+      ctx.addIssue({ code: 'custom', message: `expected one of on/off, true/false, 1/0, yes/no (got "${value}")` });
+      return z.NEVER;
+    });
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'expected a port number' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 to 65535')
+    .max(65535, 'expected 0 to 65535')
+    .default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL (leave unset for the embedded SQLite database)')
+    .optional(),
+  AUTH_SECRET: z.string().min(16, 'expected at least 16 characters (or leave unset to generate one)').optional(),
+  AUTH_GOOGLE_ID: z.string().optional(),
+  AUTH_GOOGLE_SECRET: z.string().optional(),
+  STATIC_DIR: z.string().default('dist'),
+  MAINTENANCE: flag(false),
+  SEED: flag(true),
+  SPORTS_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(2026),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  authSecret: string;
+  google: { clientId: string; clientSecret: string } | null;
+  staticDir: string;
+  maintenance: boolean;
+  seed: boolean;
+  /** Seed of the fixture generator, so fixtures (and tests) are reproducible. */
+  sportsSeed: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const SECRET_FILE = 'auth-secret';
+
+/**
+ * Reads the environment. Unset and empty variables take their defaults. Without AUTH_SECRET a random one is
+ * generated once and kept at `{DATA_DIR}/auth-secret`, so sessions survive restarts.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value.trim() === '' ? [] : [[key, value]];
+    }),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      const got = key in present ? ` (got "${present[key]}")` : '';
+      return `  ${key}: ${issue.message}${issue.message.includes('(got') ? '' : got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.AUTH_GOOGLE_ID) !== Boolean(e.AUTH_GOOGLE_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET must be set together');
+  }
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
+    google: e.AUTH_GOOGLE_ID && e.AUTH_GOOGLE_SECRET ? { clientId: e.AUTH_GOOGLE_ID, clientSecret: e.AUTH_GOOGLE_SECRET } : null,
+    staticDir: resolve(e.STATIC_DIR),
+    maintenance: e.MAINTENANCE,
+    seed: e.SEED,
+    sportsSeed: e.SPORTS_SEED,
+  };
+}
+
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, SECRET_FILE);
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 16) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  // Owner-only: the secret signs and encrypts every session.
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

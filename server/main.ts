@@ -1,0 +1,70 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/create-db.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_USERS } from './seed/demo-users.ts';
+import { seedDemoUsers } from './seed/seed.ts';
+import { createGeneratedProvider } from './sports/generated-provider.ts';
+import { syncFixtures } from './sports/sync-fixtures.ts';
+
+/** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
+const FIXTURE_REFRESH_MS = 60 * 60 * 1000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const { db, kind } = createDb(config);
+  await migrateToLatest(db);
+  const seeded = config.seed ? await seedDemoUsers(db) : false;
+  const provider = createGeneratedProvider({ seed: config.sportsSeed });
+  await syncFixtures(db, provider);
+  const refresh = setInterval(() => {
+    syncFixtures(db, provider).catch((error: unknown) => console.error('[sports] fixture refresh failed', error));
+  }, FIXTURE_REFRESH_MS);
+  refresh.unref();
+
+  const app = createApp({ config, db });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(`Fichas a correr em http://localhost:${info.port} (en: http://en.localhost:${info.port})`);
+    console.log(`Base de dados: ${kind === 'postgres' ? 'PostgreSQL' : `SQLite em ${config.dataDir}`}${seeded ? ' (dados de demonstração criados)' : ''}`);
+    if (config.seed) {
+      console.log('Contas de demonstração:');
+      for (const user of DEMO_USERS) console.log(`  ${user.nomeUsuario.padEnd(14)} ${user.password.padEnd(14)} ${user.label}`);
+    }
+    if (config.maintenance) console.log('MAINTENANCE=on: a API do cliente responde 503 (Em manutenção).');
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: a parar…`);
+    clearInterval(refresh);
+    // Stop accepting, let in-flight requests finish, then close the database; force-exit if that hangs.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      db.destroy()
+        .catch((error: unknown) => console.error('[db] close failed', error))
+        .finally(() => process.exit(0));
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[server] failed to start', error);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { brandForHost, type Brand } from '../contract/brands.ts';
+import { requestHost } from './lib/http.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Everything outside /assets/ keeps a stable name (index.html, sw.js, icons), so it must be revalidated.
+const REVALIDATE = 'no-cache';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Placeholders the index.html template may hold; every value is HTML-escaped. */
+export function indexPlaceholders(brand: Brand): Record<string, string> {
+  return {
+    '%LANG%': brand.locale,
+    '%BRAND_NAME%': brand.name,
+    '%SHORT_NAME%': brand.shortName,
+    '%DESCRIPTION%': brand.description,
+    '%THEME_COLOR%': brand.colors.primary,
+    '%BACKGROUND%': brand.colors.background,
+    '%BRAND_ICON%': brand.icon,
+  };
+}
+
+export function renderIndex(template: string, brand: Brand): string {
+  const values = indexPlaceholders(brand);
+  return template.replace(/%[A-Z_]+%/g, (token) => (token in values ? escapeHtml(values[token] ?? '') : token));
+}
+
+async function statFile(path: string): Promise<Stats | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Maps a URL path into the static root; null for anything that could escape it. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const path = normalize(join(root, decoded));
+  return path === root || path.startsWith(root + sep) ? path : null;
+}
+
+const etagOf = (info: Stats) => `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+
+function notModified(c: Context, etag: string): boolean {
+  return (c.req.header('if-none-match') ?? '').split(',').some((tag) => tag.trim() === etag);
+}
+
+function serveFile(c: Context, path: string, info: Stats, urlPath: string): Response {
+  const etag = etagOf(info);
+  const headers: Record<string, string> = {
+    'Content-Type': getMimeType(path) ?? 'application/octet-stream',
+    'Cache-Control': urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
+    ETag: etag,
+  };
+  if (notModified(c, etag)) return c.body(null, 304, headers);
+  headers['Content-Length'] = String(info.size);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  return c.body(stream, 200, headers);
+}
+
+const NOT_BUILT =
+  'Fichas: the app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n';
+
+/** Serves the Vite build with SPA fallback; index.html is branded per host (lang, title, theme colour). */
+export function createStaticHandler(staticDir: string): MiddlewareHandler {
+  const root = normalize(staticDir);
+  const indexPath = join(root, 'index.html');
+  let cached: { mtimeMs: number; template: string } | null = null;
+
+  async function indexTemplate(): Promise<{ template: string; info: Stats } | null> {
+    const info = await statFile(indexPath);
+    if (!info) return null;
+    if (cached?.mtimeMs !== info.mtimeMs) cached = { mtimeMs: info.mtimeMs, template: await readFile(indexPath, 'utf8') };
+    return { template: cached.template, info };
+  }
+
+  async function serveIndex(c: Context): Promise<Response> {
+    const index = await indexTemplate();
+    if (!index) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
+    const brand = brandForHost(requestHost(c.req.raw));
+    const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}"`;
+    const headers = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: 'Host' };
+    if (notModified(c, etag)) return c.body(null, 304, headers);
+    return c.html(renderIndex(index.template, brand), 200, headers);
+  }
+
+  return async (c, next) => {
+    const method = c.req.method;
+    const path = c.req.path;
+    if ((method !== 'GET' && method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
+    if (path === '/' || path === '/index.html') return serveIndex(c);
+    const file = resolveInside(root, path);
+    const info = file ? await statFile(file) : null;
+    if (file && info) return serveFile(c, file, info, path);
+    // A navigation to a client route (/explorar, /login, …) gets the app shell; a missing asset stays a 404.
+    if ((c.req.header('accept') ?? '').includes('text/html')) return serveIndex(c);
+    return next();
+  };
+}

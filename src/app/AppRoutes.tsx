@@ -1,0 +1,84 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Shell } from './Shell.tsx';
+import { RequireSession } from './RequireSession.tsx';
+import { NotAvailable } from '../routes/NotAvailable.tsx';
+import { NotFound } from '../routes/NotFound.tsx';
+
+const Landing = lazy(() => import('../routes/Landing.tsx'));
+const Login = lazy(() => import('../routes/Login.tsx'));
+const Explore = lazy(() => import('../routes/Explore.tsx'));
+
+interface ScreenRoute {
+  path: string;
+  /** A route with no screen yet belongs to another open issue: it shows its title and says so (docs/screens.md). */
+  screen: ComponentType | null;
+  title: MessageDescriptor;
+  needsSession: boolean;
+}
+
+// The whole route table of SPEC §2, in match order (specific before generic).
+const SHELL_ROUTES: ScreenRoute[] = [
+  { path: '/explorar', screen: Explore, title: msg`Explorar`, needsSession: true },
+  { path: '/explorar/:eventId', screen: null, title: msg`Evento`, needsSession: true },
+  { path: '/dashboard/fichas', screen: null, title: msg`As minhas fichas`, needsSession: true },
+  { path: '/dashboard/fichas/arquivadas/:fichaId', screen: null, title: msg`Ficha arquivada`, needsSession: true },
+  { path: '/dashboard/fichas/:fichaId', screen: null, title: msg`Ficha`, needsSession: true },
+  { path: '/dashboard/licenca', screen: null, title: msg`Subscrição`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos', screen: null, title: msg`Grupos`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos/criargrupo', screen: null, title: msg`Criar grupo`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
+  { path: '/dashboard/comunidade/conversas', screen: null, title: msg`Conversas`, needsSession: true },
+  { path: '/dashboard/comunidade/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },
+  { path: '/dashboard/comunidade/salas', screen: null, title: msg`Salas de jogos`, needsSession: true },
+  { path: '/dashboard/comunidade/salas/:salaId', screen: null, title: msg`Sala de jogo`, needsSession: true },
+  { path: '/dashboard/notifications', screen: null, title: msg`Notificações`, needsSession: true },
+  { path: '/dashboard/recompensas/enviadas', screen: null, title: msg`Recompensas enviadas`, needsSession: true },
+  { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: null, title: msg`Recompensa recebida`, needsSession: true },
+  { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: null, title: msg`Recompensa reembolsada`, needsSession: true },
+  { path: '/dashboard/conta', screen: null, title: msg`Definições`, needsSession: true },
+  { path: '/moderador/notifications', screen: null, title: msg`Notificações`, needsSession: true },
+  { path: '/moderador/conversas', screen: null, title: msg`Conversas`, needsSession: true },
+  { path: '/moderador/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },
+  { path: '/moderador/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
+  { path: '/faq', screen: null, title: msg`Perguntas frequentes`, needsSession: false },
+  { path: '/cliline', screen: null, title: msg`Créditos`, needsSession: false },
+  { path: '/:nomeUsuario/fichas/:fichaId', screen: null, title: msg`Ficha`, needsSession: false },
+  { path: '/:nomeUsuario', screen: null, title: msg`Perfil`, needsSession: true },
+];
+
+export const ROUTE_PATHS = SHELL_ROUTES.map((route) => route.path);
+
+function renderScreen(route: ScreenRoute): ReactNode {
+  const content = route.screen ? <ScreenComponent component={route.screen} /> : <NotAvailable title={route.title} />;
+  return route.needsSession ? <RequireSession>{content}</RequireSession> : content;
+}
+
+function ScreenComponent({ component: Screen }: { component: ComponentType }) {
+  return <Screen />;
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Landing />
+      </Route>
+      <Route path="/login">
+        <Login />
+      </Route>
+      {SHELL_ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <Shell>{renderScreen(route)}</Shell>
+        </Route>
+      ))}
+      <Route>
+        <Shell>
+          <NotFound />
+        </Shell>
+      </Route>
+    </Switch>
+  );
+}

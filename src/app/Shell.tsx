@@ -1,0 +1,37 @@
+import { useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { sessionUserAtom } from '../state/session.ts';
+import { Header } from '../components/shell/Header.tsx';
+import { SideMenu } from '../components/shell/SideMenu.tsx';
+import { BottomMenu } from '../components/shell/BottomMenu.tsx';
+import { MenuDrawer } from '../components/shell/MenuDrawer.tsx';
+import { SlipPanel } from '../components/shell/SlipPanel.tsx';
+import { SlipDrawer } from '../components/shell/SlipDrawer.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { isChatRoute } from '../components/shell/menu-items.ts';
+
+/** SPEC §2 Layout and shell: header, left menu, centre, right panel; bottom menu at 850 px or less. */
+export function Shell({ children }: { children: ReactNode }) {
+  const user = useAtomValue(sessionUserAtom);
+  const [path] = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [slipOpen, setSlipOpen] = useState(false);
+  const showBottom = user !== null && !isChatRoute(path);
+  return (
+    <div className={`shell ${user ? 'signed-in' : 'signed-out'} ${showBottom ? 'with-bottom' : ''}`}>
+      <Header user={user} onOpenMenu={() => setDrawerOpen(true)} />
+      <OfflineBanner />
+      <div className="shell-body">
+        {user && <SideMenu user={user} />}
+        <main className="shell-centre" id="main">
+          {children}
+        </main>
+        {user && <SlipPanel />}
+      </div>
+      {showBottom && <BottomMenu user={user} onOpenSlip={() => setSlipOpen(true)} />}
+      {slipOpen && <SlipDrawer onClose={() => setSlipOpen(false)} />}
+      <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
+    </div>
+  );
+}

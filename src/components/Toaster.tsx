@@ -1,0 +1,32 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
+import { dismissToastAtom, toastsAtom } from '../state/toasts.ts';
+import { Icon } from './Icon.tsx';
+
+/** Toasts top-right (top-centre at 650 px or less); a close button except on loading toasts (SPEC §2). */
+export function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  const dismiss = useSetAtom(dismissToastAtom);
+  const { t } = useLingui();
+  return (
+    <div className="toaster" aria-live="polite">
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          {toast.kind === 'loading' && <span className="spinner-small" aria-hidden="true" />}
+          <span className="toast-text">{toast.text}</span>
+          {toast.action && (
+            <Link href={toast.action.href} className="toast-action" onClick={() => dismiss(toast.id)}>
+              {toast.action.label}
+            </Link>
+          )}
+          {toast.kind !== 'loading' && (
+            <button type="button" className="toast-close" onClick={() => dismiss(toast.id)} aria-label={t`Fechar`}>
+              <Icon name="close" size={16} />
+            </button>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SessionUser } from '../../../contract/schemas/auth.ts';
+import { Logo } from '../Logo.tsx';
+import { Icon } from '../Icon.tsx';
+
+export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenMenu: () => void }) {
+  const { t } = useLingui();
+  return (
+    <header className="header">
+      <Link href={user ? '/explorar' : '/'} className="header-logo" aria-label={t`Início`}>
+        <Logo />
+      </Link>
+      <div className="header-actions">
+        {user ? (
+          <span className="header-user" title={user.nomeUsuario}>
+            @{user.nomeUsuario.length > 12 ? `${user.nomeUsuario.slice(0, 12)}…` : user.nomeUsuario}
+          </span>
+        ) : (
+          <Link href="/login" className="button button-small">
+            <Trans>Entrar</Trans>
+          </Link>
+        )}
+        <button type="button" className="icon-button" onClick={onOpenMenu} aria-label={t`Abrir menu`}>
+          <Icon name="menu" />
+        </button>
+      </div>
+    </header>
+  );
+}

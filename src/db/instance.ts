@@ -1,0 +1,4 @@
+import { AppDb } from './app-db.ts';
+
+/** The single database of this origin. Tests build their own AppDb with a unique name instead. */
+export const db = new AppDb('fichas');

@@ -1,0 +1,31 @@
+import type { Event } from '../../contract/schemas/events.ts';
+import type { Session } from '../../contract/schemas/auth.ts';
+
+export interface SessionRecord {
+  key: 'session';
+  session: Session | null;
+  /** When the server last answered about the session (0: never). */
+  checkedAt: number;
+  /** Signed out on this phone while offline; the server still has to be told. */
+  signOutPending?: boolean;
+}
+
+export interface ProvidersRecord {
+  key: 'providers';
+  ids: string[];
+}
+
+export interface MaintenanceRecord {
+  key: 'maintenance';
+  active: boolean;
+}
+
+export type KeyValueRecord = SessionRecord | ProvidersRecord | MaintenanceRecord;
+
+export type StoredEvent = Event;
+
+export interface SyncMeta {
+  resource: string;
+  refreshedAt: number;
+  error: string | null;
+}

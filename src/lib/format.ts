@@ -1,0 +1,33 @@
+// Formatting rules of SPEC §9.
+
+/** Kz with no decimals and German-style grouping: 12.500 Kz. */
+export function formatKz(amount: number): string {
+  const rounded = Math.round(amount);
+  const sign = rounded < 0 ? '-' : '';
+  const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${sign}${digits} Kz`;
+}
+
+/** Displayed event time: UTC plus one hour, 23 wrapping to 00. */
+export function eventClock(isoDate: string): string {
+  const date = new Date(isoDate);
+  if (Number.isNaN(date.getTime())) return '--:--';
+  const hours = (date.getUTCHours() + 1) % 24;
+  return `${String(hours).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** Calendar day of an event in the displayed time zone (UTC+1), as YYYY-MM-DD. */
+export function eventDay(isoDate: string): string {
+  const date = new Date(isoDate);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 10);
+}
+
+export function formatOdds(odds: number): string {
+  return odds.toFixed(2);
+}
+
+export function clockTime(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}

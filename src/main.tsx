@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { setupI18n } from './i18n/setup.ts';
+import { App } from './app/App.tsx';
+import { registerServiceWorker } from './app/register-sw.ts';
+import './app/styles.css';
+
+async function start(): Promise<void> {
+  await setupI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing from index.html');
+  createRoot(container).render(<App />);
+  registerServiceWorker();
+}
+
+void start();

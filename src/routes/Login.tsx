@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Redirect, useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { sessionStatusAtom } from '../state/session.ts';
+import { safeCallbackUrl } from '../lib/safe-callback-url.ts';
+import { Logo } from '../components/Logo.tsx';
+import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
+import { LoginForm } from '../components/auth/LoginForm.tsx';
+import { SignUpForm } from '../components/auth/SignUpForm.tsx';
+import { ForgotForm } from '../components/auth/ForgotForm.tsx';
+import { GoogleSignIn } from '../components/auth/GoogleSignIn.tsx';
+
+type Tab = 'login' | 'signUp' | 'forgot';
+
+function initialTab(params: URLSearchParams): Tab {
+  const tab = params.get('tab');
+  if (tab === 'signUp' || tab === 'forgot') return tab;
+  return params.get('referrer') ? 'signUp' : 'login';
+}
+
+/** SPEC §2 Auth screen: shown only without a session; with one a loader shows while the user moves on. */
+export default function Login() {
+  const status = useAtomValue(sessionStatusAtom);
+  const params = new URLSearchParams(useSearch());
+  const [tab, setTab] = useState<Tab>(() => initialTab(params));
+  const { t } = useLingui();
+  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
+  const referrer = params.get('referrer');
+  if (status === 'authenticated') return <Redirect to={callbackUrl} replace />;
+  if (status === 'loading') return <FullScreenSpinner />;
+  const tabs: { id: Tab; label: string }[] = [
+    { id: 'login', label: t`Entrar` },
+    { id: 'signUp', label: t`Criar conta` },
+    { id: 'forgot', label: t`Alterar palavra passe` },
+  ];
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <div className="auth-logo">
+          <Logo size={40} />
+        </div>
+        {params.get('error') === 'SessionRequired' && (
+          <p className="notice" role="status">
+            <Trans>Inicie sessão para continuar</Trans>
+          </p>
+        )}
+        <div className="tabs" role="tablist" aria-label={t`Conta`}>
+          {tabs.map((entry) => (
+            <button
+              key={entry.id}
+              type="button"
+              role="tab"
+              id={`tab-${entry.id}`}
+              aria-selected={tab === entry.id}
+              aria-controls={`panel-${entry.id}`}
+              className={tab === entry.id ? 'tab current' : 'tab'}
+              onClick={() => setTab(entry.id)}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+          {tab === 'login' && <LoginForm callbackUrl={callbackUrl} />}
+          {tab === 'signUp' && <SignUpForm callbackUrl={callbackUrl} referrer={referrer} />}
+          {tab === 'forgot' && <ForgotForm />}
+        </div>
+        {tab !== 'forgot' && <GoogleSignIn callbackUrl={callbackUrl} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { db } from '../db/instance.ts';
+import { loadSync } from './lazy-sync.ts';
+
+/**
+ * Background work that lives as long as the app: the session is re-read on focus, on another tab's signal and
+ * on coming back online (SPEC §4 Session status). Starts after the first paint.
+ */
+export function startAppSync(): () => void {
+  let stopped = false;
+  let cleanup = () => {};
+  void loadSync().then((sync) => {
+    if (stopped) return;
+    void sync.refreshSession(db);
+    void sync.refreshServiceStatus(db);
+    void sync.refreshProviders(db);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void sync.refreshSession(db);
+    };
+    const onOnline = () => {
+      void sync.refreshSession(db);
+      void sync.refreshServiceStatus(db);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    addEventListener('online', onOnline);
+    const stopSignal = sync.onOtherTabSignal(() => void sync.refreshSession(db));
+    cleanup = () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      removeEventListener('online', onOnline);
+      stopSignal();
+    };
+  });
+  return () => {
+    stopped = true;
+    cleanup();
+  };
+}

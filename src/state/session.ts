@@ -1,0 +1,47 @@
+import { atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import { readSessionRecord } from '../db/session.ts';
+import type { SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
+import { liveAtom, PENDING } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+const sessionRecordAtom = liveAtom(() => readSessionRecord(db));
+
+/** SPEC §4 Session status. A stored session stays valid offline until its own expiry. */
+export const sessionStatusAtom = atom<SessionStatus>((get) => {
+  const record = get(sessionRecordAtom);
+  if (record === PENDING || record === undefined) return 'loading';
+  const session = record.session;
+  if (!session || Date.parse(session.expires) <= Date.now()) return 'unauthenticated';
+  return 'authenticated';
+});
+
+export const sessionUserAtom = atom<SessionUser | null>((get) => {
+  const record = get(sessionRecordAtom);
+  if (get(sessionStatusAtom) !== 'authenticated' || record === PENDING || !record?.session) return null;
+  return record.session.user;
+});
+
+export const signInAtom = atom(null, async (_get, _set, input: { userData: string; password: string; callbackUrl: string }) =>
+  (await loadSync()).signIn(db, input),
+);
+
+export const signUpAtom = atom(null, async (_get, _set, input: { payload: SignUpRequest; callbackUrl: string }) =>
+  (await loadSync()).signUp(db, input.payload, input.callbackUrl),
+);
+
+export const signOutAtom = atom(null, async () => (await loadSync()).signOut(db));
+
+export const checkAvailabilityAtom = atom(null, async (_get, _set, input: { kind: 'nomeUsuario' | 'email'; value: string }) =>
+  (await loadSync()).checkAvailability(input.kind, input.value),
+);
+
+export const requestRecoveryAtom = atom(null, async (_get, _set, identifier: string) =>
+  (await loadSync()).requestPasswordRecovery(identifier),
+);
+
+export const providerSignInAtom = atom(null, async (_get, _set, input: { provider: string; callbackUrl: string }) =>
+  (await loadSync()).startProviderSignIn(input.provider, input.callbackUrl),
+);

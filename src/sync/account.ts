@@ -1,0 +1,41 @@
+import type { AppDb } from '../db/app-db.ts';
+import { forgotPasswordRequest, isAvailable, signInWithProvider, signUpRequest } from '../api/auth.ts';
+import type { SignUpRequest } from '../../contract/schemas/auth.ts';
+import { MSG } from '../../contract/messages.ts';
+import { signIn, type AuthActionResult } from './session.ts';
+
+/** Creates the account, then signs in with it (the user lands signed in, SPEC §2 Auth screen). */
+export async function signUp(
+  db: AppDb,
+  payload: SignUpRequest,
+  callbackUrl: string,
+): Promise<AuthActionResult & { created?: boolean }> {
+  const result = await signUpRequest(payload);
+  if (result.kind === 'network') return { ok: false, message: MSG.network };
+  if (result.kind === 'http' && result.status === 413) return { ok: false, message: MSG.imageProblem };
+  if (result.kind === 'http') return { ok: false, message: result.status === 400 ? result.message : MSG.signUpFailed };
+  if (result.kind === 'invalid') return { ok: false, message: MSG.signUpFailed };
+  const signedIn = await signIn(db, { userData: payload.nomeUsuario, password: payload.password, callbackUrl });
+  return { ...signedIn, created: true };
+}
+
+export type Availability = 'available' | 'unavailable' | 'unknown';
+
+export async function checkAvailability(kind: 'nomeUsuario' | 'email', value: string): Promise<Availability> {
+  const result = await isAvailable(kind, value);
+  if (result.kind !== 'ok') return 'unknown';
+  return result.data.disponivel ? 'available' : 'unavailable';
+}
+
+export async function requestPasswordRecovery(identifier: string): Promise<AuthActionResult & { notice?: string }> {
+  const result = await forgotPasswordRequest(identifier);
+  if (result.kind === 'ok') return { ok: true, notice: result.data.message };
+  if (result.kind === 'network') return { ok: false, message: MSG.network };
+  return { ok: false, message: result.kind === 'http' && result.status === 400 ? result.message : MSG.forgotFailed };
+}
+
+export async function startProviderSignIn(provider: string, callbackUrl: string): Promise<{ url: string } | { message: string }> {
+  const result = await signInWithProvider(provider, callbackUrl);
+  if (result.kind === 'ok') return { url: result.data };
+  return { message: result.kind === 'network' ? MSG.network : MSG.loginFailed };
+}

@@ -1,0 +1,7 @@
+// Everything that talks to the server. The state layer loads this module lazily (state/lazy-sync.ts), so the
+// HTTP client and the response schemas stay off the entry route's critical path (DESIGN §10).
+export { refreshSession, signIn, signOut } from './session.ts';
+export { signUp, checkAvailability, requestPasswordRecovery, startProviderSignIn } from './account.ts';
+export { refreshUpcomingEvents } from './events.ts';
+export { refreshProviders, refreshServiceStatus } from './service.ts';
+export { onOtherTabSignal } from './tab-signal.ts';

@@ -1,0 +1,65 @@
+import type { AppDb } from '../db/app-db.ts';
+import type { SessionRecord } from '../db/types.ts';
+import { readSessionRecord } from '../db/session.ts';
+import { fetchSession, signInWithCredentials, signOutRequest } from '../api/auth.ts';
+import { MSG } from '../../contract/messages.ts';
+import { signalOtherTabs } from './tab-signal.ts';
+
+async function writeSession(db: AppDb, patch: Omit<SessionRecord, 'key'>): Promise<void> {
+  await db.kv.put({ key: 'session', ...patch });
+}
+
+let inFlight: Promise<void> | null = null;
+
+/** Asks the server who is signed in and stores the answer; offline, what was stored stays. */
+export function refreshSession(db: AppDb): Promise<void> {
+  inFlight ??= doRefresh(db).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function doRefresh(db: AppDb): Promise<void> {
+  const current = await readSessionRecord(db);
+  if (current?.signOutPending) {
+    const done = await signOutRequest('/');
+    if (done.kind === 'network') return;
+    await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: false });
+  }
+  const result = await fetchSession();
+  if (result.kind === 'ok') {
+    await writeSession(db, { session: result.data, checkedAt: Date.now(), signOutPending: false });
+    return;
+  }
+  // No answer: keep what we knew. A first start with no network knows nobody.
+  if (!current) await writeSession(db, { session: null, checkedAt: 0 });
+}
+
+export type AuthActionResult = { ok: true } | { ok: false; message: string };
+
+export async function signIn(
+  db: AppDb,
+  input: { userData: string; password: string; callbackUrl: string },
+): Promise<AuthActionResult> {
+  const result = await signInWithCredentials(input);
+  if (result.kind !== 'ok') return { ok: false, message: result.kind === 'network' ? MSG.network : MSG.loginFailed };
+  if (!result.data.ok) return { ok: false, message: MSG.loginFailed };
+  await refreshSession(db);
+  const record = await readSessionRecord(db);
+  if (!record?.session) return { ok: false, message: MSG.loginFailed };
+  signalOtherTabs('signin');
+  return { ok: true };
+}
+
+/**
+ * Signs out on this phone at once; the server is told now or, when offline, on the next refresh. Returns whether
+ * the server heard it (SPEC §8: 'Sem rede' when it did not, the user is still signed out locally).
+ */
+export async function signOut(db: AppDb): Promise<{ reachedServer: boolean }> {
+  await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: true });
+  signalOtherTabs('signout');
+  const result = await signOutRequest('/');
+  if (result.kind === 'network') return { reachedServer: false };
+  await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: false });
+  return { reachedServer: true };
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Hono } from 'hono';
+import { createApp } from '../../../../server/app.ts';
+import type { AppEnv } from '../../../../server/app-env.ts';
+import { loadConfig, type Config } from '../../../../server/config.ts';
+import { createDb, type Db } from '../../../../server/db/create-db.ts';
+import { migrateToLatest } from '../../../../server/db/migrate.ts';
+import { seedDemoUsers } from '../../../../server/seed/seed.ts';
+import { createGeneratedProvider } from '../../../../server/sports/generated-provider.ts';
+import { syncFixtures } from '../../../../server/sports/sync-fixtures.ts';
+import type { Backend } from './backends.ts';
+
+export interface TestServer {
+  app: Hono<AppEnv>;
+  db: Db;
+  config: Config;
+  backend: Backend['name'];
+  /** The same database behind an app built with other settings (maintenance, static dir). */
+  appWith(overrides: Partial<Config>): Hono<AppEnv>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  seed?: boolean;
+}
+
+/** A real app on a real, fresh database: a temp SQLite file, or a new PostgreSQL schema dropped afterwards. */
+export async function startTestServer(backend: Backend, options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'fichas-server-test-'));
+  const config = loadConfig({
+    DATA_DIR: dir,
+    STATIC_DIR: join(dir, 'dist'),
+    AUTH_SECRET: randomBytes(24).toString('hex'),
+    ...(backend.name === 'postgres' && backend.url ? { DATABASE_URL: backend.url } : {}),
+    ...options.env,
+  });
+  const schema = backend.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await adminQuery(config.databaseUrl ?? '', `create schema ${schema}`);
+
+  const { db } = createDb(config, schema ? { pgSchema: schema } : {});
+  await migrateToLatest(db);
+  if (options.seed !== false) {
+    await seedDemoUsers(db);
+    await syncFixtures(db, createGeneratedProvider({ seed: config.sportsSeed }));
+  }
+  return {
+    app: createApp({ config, db }),
+    db,
+    config,
+    backend: backend.name,
+    appWith: (overrides) => createApp({ config: { ...config, ...overrides }, db }),
+    async close() {
+      await db.destroy();
+      if (schema) await adminQuery(config.databaseUrl ?? '', `drop schema ${schema} cascade`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { MSG, type MessageKey } from '../../../contract/messages.ts';
+import { SERVER_MESSAGES, messageKey, translateServerMessage } from '../../../src/i18n/server-message.ts';
+import { messages as ptMessages } from '../../../locales/pt/messages.po';
+import { messages as enMessages } from '../../../locales/en/messages.po';
+
+describe('server message lookup (SPEC §9)', () => {
+  beforeAll(() => {
+    i18n.load({ pt: ptMessages, en: enMessages });
+  });
+
+  it('keys by lowercase text with spaces as underscores', () => {
+    expect(messageKey('Sem rede')).toBe('sem_rede');
+  });
+
+  it('has an entry whose pt text is exactly each contract message', () => {
+    i18n.activate('pt');
+    for (const key of Object.keys(MSG) as MessageKey[]) {
+      expect(i18n._(SERVER_MESSAGES[key])).toBe(MSG[key]);
+    }
+  });
+
+  it('translates every contract message to en', () => {
+    i18n.activate('en');
+    for (const key of Object.keys(MSG) as MessageKey[]) {
+      const english = translateServerMessage(MSG[key]);
+      expect(english, key).not.toBe(MSG[key]);
+      expect(english.length).toBeGreaterThan(0);
+    }
+    expect(translateServerMessage('Verifica a tua palavra passe')).toBe('Check your password');
+  });
+
+  it('falls back to the original text for an unknown message', () => {
+    i18n.activate('en');
+    expect(translateServerMessage('Mensagem desconhecida do servidor')).toBe('Mensagem desconhecida do servidor');
+  });
+});

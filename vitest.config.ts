@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import { linguiTransformerBabelPreset } from '@lingui/vite-plugin';
+
+export default defineConfig({
+  plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
