@@ -7,6 +7,8 @@ export const SessionUserSchema = z.object({
   id: z.string(),
   nomeUsuario: z.string(),
   role: RoleSchema,
+  /** The official account and the other privileged account of SPEC §6; null for everyone else. */
+  conta: z.enum(['oficial', 'privilegiada']).nullish(),
   name: z.string().nullish(),
   email: z.string().nullish(),
   image: z.string().nullish(),

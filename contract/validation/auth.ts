@@ -52,7 +52,8 @@ export function isUsernameLengthOk(raw: string): boolean {
 
 export function isEmailShapeOk(raw: string): boolean {
   const email = normalizeEmail(raw);
-  return email.length > 0 && email.length <= EMAIL_MAX && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  // ASCII only, so the e-mail stored at sign-up is the one normalizeIdentifier produces at login.
+  return email.length > 0 && email.length <= EMAIL_MAX && /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(email);
 }
 
 /** Checks in the order the form shows its fields; the first broken rule is reported. */

@@ -21,10 +21,20 @@ interface AppUser {
   image: null;
   nomeUsuario: string;
   role: UserRow['role'];
+  /** The official or the other privileged account (SPEC §6); null for everybody else. */
+  conta: UserRow['conta'];
 }
 
 function toAppUser(row: UserRow): AppUser {
-  return { id: row.id, name: row.nome, email: row.email, image: null, nomeUsuario: row.nome_usuario, role: row.role };
+  return {
+    id: row.id,
+    name: row.nome,
+    email: row.email,
+    image: null,
+    nomeUsuario: row.nome_usuario,
+    role: row.role,
+    conta: row.conta,
+  };
 }
 
 // Verifying against a throwaway hash when the user does not exist keeps unknown and known identifiers equally slow.
@@ -98,6 +108,7 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
           id: appUser.id,
           nomeUsuario: appUser.nomeUsuario,
           role: appUser.role,
+          conta: appUser.conta,
         } satisfies JWT;
       },
       session({ session, token }) {
@@ -105,6 +116,8 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
           id: String(token.id ?? token.sub ?? ''),
           nomeUsuario: String(token.nomeUsuario ?? ''),
           role: token.role === 'moderador' ? 'moderador' : 'usuario',
+          // Not in SessionUserSchema yet (see the report): lets the app know the privileged accounts.
+          conta: token.conta === 'oficial' || token.conta === 'privilegiada' ? token.conta : null,
           name: token.name ?? null,
           email: token.email ?? null,
           image: null,

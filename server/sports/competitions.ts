@@ -21,7 +21,6 @@ export interface Competition {
 
 const t = (id: string, name: string, rating: number): Team => ({ id, name, rating });
 
-// Girabola
 const GIRABOLA: readonly Team[] = [
   t('petro-de-luanda', 'Petro de Luanda', 78),
   t('primeiro-de-agosto', '1º de Agosto', 75),
@@ -41,7 +40,6 @@ const GIRABOLA: readonly Team[] = [
   t('isaac-de-benguela', 'Isaac de Benguela', 56),
 ];
 
-// Premier League
 const PREMIER_LEAGUE: readonly Team[] = [
   t('manchester-city', 'Manchester City', 92),
   t('arsenal', 'Arsenal', 91),
@@ -65,7 +63,6 @@ const PREMIER_LEAGUE: readonly Team[] = [
   t('sunderland', 'Sunderland', 71),
 ];
 
-// La Liga
 const LA_LIGA: readonly Team[] = [
   t('real-madrid', 'Real Madrid', 92),
   t('barcelona', 'FC Barcelona', 92),
@@ -89,7 +86,6 @@ const LA_LIGA: readonly Team[] = [
   t('real-oviedo', 'Real Oviedo', 68),
 ];
 
-// Primeira Liga
 const PRIMEIRA_LIGA: readonly Team[] = [
   t('benfica', 'Benfica', 85),
   t('porto', 'FC Porto', 85),
@@ -111,7 +107,6 @@ const PRIMEIRA_LIGA: readonly Team[] = [
   t('alverca', 'Alverca', 64),
 ];
 
-// Serie A
 const SERIE_A: readonly Team[] = [
   t('inter', 'Inter', 89),
   t('napoli', 'Napoli', 87),
@@ -135,7 +130,6 @@ const SERIE_A: readonly Team[] = [
   t('pisa', 'Pisa', 67),
 ];
 
-// Bundesliga
 const BUNDESLIGA: readonly Team[] = [
   t('bayern', 'Bayern München', 92),
   t('dortmund', 'Borussia Dortmund', 85),
@@ -157,7 +151,7 @@ const BUNDESLIGA: readonly Team[] = [
   t('st-pauli', 'St. Pauli', 69),
 ];
 
-// European nights only
+// Clubs that only appear on European nights.
 const EUROPE_ONLY: readonly Team[] = [
   t('psg', 'Paris Saint-Germain', 91),
   t('marseille', 'Olympique de Marseille', 80),

@@ -36,7 +36,8 @@ function pairingsForDay(rng: Rng, weekday: number): Pairing[] {
   let attempts = 0;
   while (pairings.length < count && attempts < 200 && active.length > 0) {
     attempts += 1;
-    const competition = rng.pick(active);
+    // Every competition playing that day gets a match before any gets a second (Girabola is never crowded out).
+    const competition = active[pairings.length] ?? rng.pick(active);
     const free = competition.teamIds.filter((id) => !used.has(id));
     if (free.length < 2) continue;
     const homeId = rng.pick(free);

@@ -50,7 +50,7 @@ export async function call<S extends z.ZodType>(url: string, options: CallOption
   } catch {
     return { kind: 'network', message: MSG.network };
   }
-  let body: unknown = null;
+  let body: unknown;
   try {
     const text = await response.text();
     body = text ? JSON.parse(text) : null;

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
+import { EstadoResponseSchema } from '../../../contract/schemas/estado.ts';
 import { EventListResponseSchema } from '../../../contract/schemas/events.ts';
 import { browser } from './helpers/http.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
@@ -62,7 +63,7 @@ describeOnEachDb('GET /api/client/public/eventos and estado', (server) => {
   it('reports no maintenance by default', async () => {
     const res = await browser(server().app).request('/api/client/public/estado');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'success', message: '', manutencao: false });
+    expect(EstadoResponseSchema.parse(await res.json())).toEqual({ status: 'success', message: '', manutencao: false });
   });
 
   it('in maintenance answers 503 to every client call but estado, and leaves sign-in alone', async () => {

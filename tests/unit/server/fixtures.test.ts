@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventSchema } from '../../../contract/schemas/events.ts';
-import { COMPETITIONS } from '../../../server/sports/competitions.ts';
+import { COMPETITIONS, TEAMS, teamById } from '../../../server/sports/competitions.ts';
 import { createGeneratedProvider } from '../../../server/sports/generated-provider.ts';
 import { expectedGoals, priceWithMargin, resultProbabilities, toPercent } from '../../../server/sports/poisson.ts';
 import { syncFixtures } from '../../../server/sports/sync-fixtures.ts';
@@ -26,6 +26,9 @@ describe('generated fixtures', () => {
       const events = provider.fixturesForDay(day, BEFORE);
       expect(events.length).toBeGreaterThanOrEqual(6);
       expect(events.length).toBeLessThanOrEqual(10);
+      const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+      const playing = COMPETITIONS.filter((c) => c.weekdays.includes(weekday)).map((c) => c.id);
+      expect(new Set(events.map((e) => e.competition_id))).toEqual(new Set(playing));
       const clubs = events.flatMap((e) => [e.home_id, e.away_id]);
       expect(new Set(clubs).size).toBe(clubs.length);
       for (const event of events) {
@@ -34,6 +37,13 @@ describe('generated fixtures', () => {
         expect(event.status).toBe('NS');
         expect(event.home_id).not.toBe(event.away_id);
       }
+    }
+  });
+
+  it('draw only from known clubs, each with one id', () => {
+    expect(new Set(TEAMS.map((team) => team.id)).size).toBe(TEAMS.length);
+    for (const competition of COMPETITIONS) {
+      for (const id of competition.teamIds) expect(teamById(id).id).toBe(id);
     }
   });
 

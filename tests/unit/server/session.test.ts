@@ -152,6 +152,8 @@ describeOnEachDb('Auth.js sign-in, session and sign-out (v4 client contract)', (
     const res = await client.request('/api/client/common/eu');
     expect(res.status).toBe(200);
     expect(((await res.json()) as { user: unknown }).user).toMatchObject({ nomeUsuario: 'fichasoficial', role: 'usuario' });
+    const session = (await (await client.request('/api/auth/session')).json()) as { user: { conta?: unknown } };
+    expect(session.user.conta).toBe('oficial');
 
     const forged = await browser(app).request('/api/client/common/eu', { headers: { cookie: 'authjs.session-token=forged' } });
     expect(forged.status).toBe(401);

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /api/client/public/estado: whether the server is in maintenance (the app then shows 'Em manutenção'). */
+export const EstadoResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  manutencao: z.boolean(),
+});
+export type EstadoResponse = z.infer<typeof EstadoResponseSchema>;
