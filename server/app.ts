@@ -11,6 +11,7 @@ import type { Db } from './db/create-db.ts';
 import { serveManifest } from './manifest.ts';
 import { originCheck } from './security/origin-check.ts';
 import { createStaticHandler } from './static.ts';
+import type { Signals } from './signals/signals.ts';
 
 /** Room for a 1,000,000-byte photo as base64 (1.34 MB) plus the rest of a form; anything bigger is refused. */
 export const API_BODY_LIMIT = 2_500_000;
@@ -18,9 +19,10 @@ export const API_BODY_LIMIT = 2_500_000;
 export interface AppDeps {
   config: Config;
   db: Db;
+  signals: Signals;
 }
 
-export function createApp({ config, db }: AppDeps): Hono<AppEnv> {
+export function createApp({ config, db, signals }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -34,6 +36,7 @@ export function createApp({ config, db }: AppDeps): Hono<AppEnv> {
   app.use(async (c, next) => {
     c.set('config', config);
     c.set('db', db);
+    c.set('signals', signals);
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createMemorySignals } from './signals/signals.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -33,7 +34,9 @@ async function main(): Promise<void> {
   }, FIXTURE_REFRESH_MS);
   refresh.unref();
 
-  const app = createApp({ config, db });
+  // Replaced by the Pusher/Beams delivery of server/realtime once it is wired (issue 3).
+  const signals = createMemorySignals();
+  const app = createApp({ config, db, signals });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Fichas a correr em http://localhost:${info.port} (en: http://en.localhost:${info.port})`);
     console.log(`Base de dados: ${kind === 'postgres' ? 'PostgreSQL' : `SQLite em ${config.dataDir}`}${seeded ? ' (dados de demonstração criados)' : ''}`);

@@ -19,6 +19,7 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
       id: token.id ?? token.sub,
       nomeUsuario: token.nomeUsuario,
       role: token.role,
+      conta: token.conta ?? null,
       name: token.name ?? null,
       email: token.email ?? null,
       image: null,

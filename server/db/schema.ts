@@ -66,10 +66,33 @@ export interface IdempotencyTable {
   created_at: string;
 }
 
+export interface NotificacoesTable {
+  id: string;
+  usuario_id: string;
+  tipo: string;
+  mensagem: string;
+  sender_id: string | null;
+  pagamento_id: string | null;
+  /** What the notification is about, so a tap can open it (e.g. 'ficha' + id). */
+  recurso_tipo: string | null;
+  recurso_id: string | null;
+  lida: number;
+  created_at: string;
+}
+
+export interface ContadoresTable {
+  usuario_id: string;
+  /** One of contract COUNTER_NAMES. */
+  nome: string;
+  count: number;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
   competicoes: CompeticoesTable;
   eventos: EventosTable;
   idempotency: IdempotencyTable;
+  notificacoes: NotificacoesTable;
+  contadores: ContadoresTable;
 }

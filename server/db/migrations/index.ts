@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.ts';
+import { notifications } from './0002-notifications.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-notifications': notifications,
 };

@@ -13,12 +13,15 @@ import { seedDemoUsers } from '../../../../server/seed/seed.ts';
 import { createGeneratedProvider } from '../../../../server/sports/generated-provider.ts';
 import { syncFixtures } from '../../../../server/sports/sync-fixtures.ts';
 import type { Backend } from './backends.ts';
+import { createMemorySignals, type MemorySignals } from '../../../../server/signals/signals.ts';
 
 export interface TestServer {
   app: Hono<AppEnv>;
   db: Db;
   config: Config;
   backend: Backend['name'];
+  /** Every live signal the app sent, for tests that check who was told what. */
+  signals: MemorySignals;
   /** The same database behind an app built with other settings (maintenance, static dir). */
   appWith(overrides: Partial<Config>): Hono<AppEnv>;
   close(): Promise<void>;
@@ -48,12 +51,14 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     await seedDemoUsers(db);
     await syncFixtures(db, createGeneratedProvider({ seed: config.sportsSeed }));
   }
+  const signals = createMemorySignals();
   return {
-    app: createApp({ config, db }),
+    app: createApp({ config, db, signals }),
     db,
     config,
     backend: backend.name,
-    appWith: (overrides) => createApp({ config: { ...config, ...overrides }, db }),
+    signals,
+    appWith: (overrides) => createApp({ config: { ...config, ...overrides }, db, signals }),
     async close() {
       await db.destroy();
       if (schema) await adminQuery(config.databaseUrl ?? '', `drop schema ${schema} cascade`);

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+// Live signals (SPEC §3, §7): event `novoSinal` on `presence-{userId}` carries {sinal: {mensagem | notificacao}}.
+
+export const COUNTER_NAMES = [
+  'newMessage',
+  'newGroupMessage',
+  'newGroupSubscription',
+  'newGroupSubscriber',
+  'newNotification',
+  'newFichaUpdate',
+  'newReportMade',
+  'newReportAgainst',
+  'newPaymentMade',
+  'newPaymentReceived',
+  'newLicenceNotification',
+  'newWalletEvent',
+] as const;
+export const CounterNameSchema = z.enum(COUNTER_NAMES);
+export type CounterName = z.infer<typeof CounterNameSchema>;
+
+export const SignalSenderSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  nomeUsuario: z.string(),
+  fotografia: z.string().nullable(),
+});
+export type SignalSender = z.infer<typeof SignalSenderSchema>;
+
+export const ChatTypeSchema = z.enum(['conversa', 'grupo', 'sala']);
+export type ChatType = z.infer<typeof ChatTypeSchema>;
+
+export const MensagemSignalSchema = z.object({
+  id: z.string(),
+  chatType: ChatTypeSchema,
+  /** Conversation id, group id or room id. */
+  chatId: z.string(),
+  sender: SignalSenderSchema,
+  mensagem: z.string(),
+  imagens: z.array(z.object({ url: z.string() })),
+  createdAt: z.string(),
+});
+export type MensagemSignal = z.infer<typeof MensagemSignalSchema>;
+
+export const NotificacaoSignalSchema = z.object({
+  id: z.string(),
+  tipo: z.string(),
+  mensagem: z.string(),
+  pagamentoId: z.string().nullable(),
+  sender: SignalSenderSchema.nullable(),
+  /** The unread counter this notification raised, so the app can bump it without a refresh. */
+  counter: CounterNameSchema.nullable(),
+  createdAt: z.string(),
+});
+export type NotificacaoSignal = z.infer<typeof NotificacaoSignalSchema>;
+
+export const SinalSchema = z.union([
+  z.object({ mensagem: MensagemSignalSchema }),
+  z.object({ notificacao: NotificacaoSignalSchema }),
+]);
+export type Sinal = z.infer<typeof SinalSchema>;
+
+export const NovoSinalEventSchema = z.object({ sinal: SinalSchema });
