@@ -4,12 +4,12 @@ import { App } from './app/App.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import './app/styles.css';
 
-async function start(): Promise<void> {
-  await setupI18n();
+function start(): void {
+  setupI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
   createRoot(container).render(<App />);
   registerServiceWorker();
 }
 
-void start();
+start();

@@ -6,8 +6,8 @@ import { Shell } from './Shell.tsx';
 import { RequireSession } from './RequireSession.tsx';
 import { NotAvailable } from '../routes/NotAvailable.tsx';
 import { NotFound } from '../routes/NotFound.tsx';
+import Landing from '../routes/Landing.tsx';
 
-const Landing = lazy(() => import('../routes/Landing.tsx'));
 const Login = lazy(() => import('../routes/Login.tsx'));
 const Explore = lazy(() => import('../routes/Explore.tsx'));
 

