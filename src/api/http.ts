@@ -66,3 +66,43 @@ export async function call<S extends z.ZodType>(url: string, options: CallOption
   if (!parsed.success) return { kind: 'invalid', status: response.status, message: MSG.generic };
   return { kind: 'ok', status: response.status, data: parsed.data };
 }
+
+export type RawOutcome =
+  | { kind: 'ok'; status: number; body: unknown }
+  | { kind: 'http'; status: number; message: string; body: unknown }
+  | { kind: 'network'; message: string };
+
+/**
+ * One request with the caller's headers and no schema: the outbox decides from the status (DESIGN §4) and hands
+ * the body to the resource's applier, which parses it.
+ */
+export async function sendRaw(input: {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+  expect?: number;
+}): Promise<RawOutcome> {
+  let response: Response;
+  try {
+    response = await client(input.path.replace(/^\//, location.origin + '/'), {
+      method: input.method.toLowerCase(),
+      ...(input.body !== null && input.body !== undefined ? { json: input.body } : {}),
+      headers: input.headers,
+      timeout: 30_000,
+    });
+  } catch {
+    return { kind: 'network', message: MSG.network };
+  }
+  let body: unknown = null;
+  try {
+    const text = await response.text();
+    if (text) body = JSON.parse(text);
+  } catch {
+    // A body that is not JSON (a proxy's error page) is judged by its status alone.
+  }
+  if (response.status >= 200 && response.status < 300 && isCallSuccess(response.status, body, response.status)) {
+    return { kind: 'ok', status: response.status, body };
+  }
+  return { kind: 'http', status: response.status, message: messageOf(body), body };
+}

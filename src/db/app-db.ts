@@ -1,17 +1,68 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { KeyValueRecord, StoredEvent, SyncMeta } from './types.ts';
+import type {
+  StoredConversation,
+  StoredCounter,
+  StoredEventDetail,
+  StoredGroup,
+  StoredGroupMember,
+  StoredMessage,
+  StoredNotification,
+  StoredQuery,
+  StoredRoom,
+  StoredSlip,
+  StoredUser,
+} from './mirror-types.ts';
+import type { OutboxEntry } from './outbox-types.ts';
+
+/**
+ * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
+ * again with its indexes, and an `upgrade` moves data when a shape changes. tests/unit/src/db-migration.test.ts
+ * opens each previous version with data in it and upgrades.
+ */
+export const SCHEMA_V1 = {
+  kv: 'key',
+  events: 'id, date',
+  syncMeta: 'resource',
+};
+
+export const SCHEMA_V2 = {
+  ...SCHEMA_V1,
+  events: 'id, date, status',
+  eventDetails: 'id',
+  queries: 'key',
+  slips: 'id, ownerId, createdAt, *lists',
+  conversations: 'id, lastMessageAt',
+  groups: 'id, lastMessageAt',
+  groupMembers: '[groupId+userId], groupId',
+  rooms: 'id, eventId, lastMessageAt',
+  messages: 'id, [chatKey+sortKey]',
+  notifications: 'id, sortKey',
+  counters: 'name',
+  users: 'id, nomeUsuario',
+  outbox: 'mutationId, state, userId',
+};
 
 export class AppDb extends Dexie {
   kv!: Table<KeyValueRecord, KeyValueRecord['key']>;
   events!: EntityTable<StoredEvent, 'id'>;
+  eventDetails!: EntityTable<StoredEventDetail, 'id'>;
+  queries!: EntityTable<StoredQuery, 'key'>;
+  slips!: EntityTable<StoredSlip, 'id'>;
+  conversations!: EntityTable<StoredConversation, 'id'>;
+  groups!: EntityTable<StoredGroup, 'id'>;
+  groupMembers!: Table<StoredGroupMember, [string, string]>;
+  rooms!: EntityTable<StoredRoom, 'id'>;
+  messages!: EntityTable<StoredMessage, 'id'>;
+  notifications!: EntityTable<StoredNotification, 'id'>;
+  counters!: EntityTable<StoredCounter, 'name'>;
+  users!: EntityTable<StoredUser, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'mutationId'>;
   syncMeta!: EntityTable<SyncMeta, 'resource'>;
 
   constructor(name: string) {
     super(name);
-    this.version(1).stores({
-      kv: 'key',
-      events: 'id, date',
-      syncMeta: 'resource',
-    });
+    this.version(1).stores(SCHEMA_V1);
+    this.version(2).stores(SCHEMA_V2);
   }
 }

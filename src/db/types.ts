@@ -20,7 +20,7 @@ export interface MaintenanceRecord {
   active: boolean;
 }
 
-export type KeyValueRecord = SessionRecord | ProvidersRecord | MaintenanceRecord;
+export type KeyValueRecord = SessionRecord | ProvidersRecord | MaintenanceRecord | ClientIdRecord | MutationCounterRecord;
 
 export type StoredEvent = Event;
 
@@ -28,4 +28,14 @@ export interface SyncMeta {
   resource: string;
   refreshedAt: number;
   error: string | null;
+}
+
+export interface ClientIdRecord {
+  key: 'clientId';
+  value: string;
+}
+
+export interface MutationCounterRecord {
+  key: 'nextMutationId';
+  value: number;
 }

@@ -1,0 +1,45 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, type OutboxMethod, type OutboxRef } from '../../db/outbox-types.ts';
+import { clientIdOf, takeMutationId } from './identity.ts';
+
+export interface MutationInput {
+  userId: string;
+  kind: string;
+  method: OutboxMethod;
+  path: string;
+  body: unknown;
+  ref?: OutboxRef | null;
+  /** The optimistic change, written in the same transaction as the entry; it gets the entry's mutation id. */
+  optimistic?: (mutationId: number) => Promise<void>;
+}
+
+/**
+ * Saves a mutation on this phone: the optimistic row and the outbox entry commit together (DESIGN §3), so after
+ * this resolves the UI may say "saved on this phone". Returns the entry's mutation id.
+ */
+export async function enqueueMutation(db: AppDb, input: MutationInput): Promise<number> {
+  return db.transaction('rw', db.tables, async () => {
+    const clientId = await clientIdOf(db);
+    const mutationId = await takeMutationId(db);
+    await input.optimistic?.(mutationId);
+    const entry: OutboxEntry = {
+      mutationId,
+      clientId,
+      userId: input.userId,
+      kind: input.kind,
+      method: input.method,
+      path: input.path,
+      body: input.body ?? null,
+      schemaVersion: OUTBOX_SCHEMA_VERSION,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: null,
+      rejection: null,
+      createdAt: Date.now(),
+      ref: input.ref ?? null,
+    };
+    await db.outbox.add(entry);
+    return mutationId;
+  });
+}

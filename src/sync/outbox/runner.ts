@@ -1,0 +1,81 @@
+import type { FlushReport } from './replayer.ts';
+
+export interface RunnerDeps {
+  flush: () => Promise<FlushReport>;
+  /** navigator.locks where the browser has it; one flusher per origin across tabs and the service worker. */
+  locks?: LockManager | undefined;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  now?: () => number;
+  onReport?: (report: FlushReport) => void;
+}
+
+export const OUTBOX_LOCK = 'outbox';
+
+export interface OutboxRunner {
+  /** Asks for a flush soon; calls while one runs coalesce into one more pass. */
+  poke(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Runs flushes one at a time in this context and, through the Web Lock, one at a time per origin (DESIGN §4).
+ * After a flush that has to wait (backoff), it sets one timer for when the next try is due.
+ */
+export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
+  const setTimer = deps.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
+  const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const now = deps.now ?? Date.now;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: unknown = null;
+  let stopped = false;
+
+  const withLock = async (work: () => Promise<void>) => {
+    if (deps.locks) await deps.locks.request(OUTBOX_LOCK, work);
+    else await work();
+  };
+
+  const pass = async () => {
+    const report = await deps.flush();
+    deps.onReport?.(report);
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    if (report.retryAt !== undefined && !stopped) {
+      timer = setTimer(() => {
+        timer = null;
+        void poke();
+      }, Math.max(0, report.retryAt - now()));
+    }
+  };
+
+  const poke = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await withLock(pass);
+        } while (again && !stopped);
+      } catch (error) {
+        // A store failure (quota, closed database) must not kill the runner; the next trigger tries again.
+        console.error('[outbox] flush failed', error);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  return {
+    poke,
+    stop() {
+      stopped = true;
+      if (timer !== null) clearTimer(timer);
+    },
+  };
+}
