@@ -4,7 +4,10 @@ import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { i18n } from '../i18n/setup.ts';
 import { startAppSync } from '../state/bootstrap.ts';
 import { maintenanceAtom } from '../state/service.ts';
-import { sessionStatusAtom } from '../state/session.ts';
+import { sessionStatusAtom, sessionUserAtom } from '../state/session.ts';
+import { startRealtime } from '../state/realtime.ts';
+import { storageStatusAtom } from '../state/storage.ts';
+import { StorageErrorPage } from '../components/StorageErrorPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
@@ -13,9 +16,18 @@ import { Toaster } from '../components/Toaster.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 
 function Root() {
+  const storage = useAtomValue(storageStatusAtom);
+  if (storage.state === 'failed') return <StorageErrorPage reason={storage.reason} />;
+  if (storage.state === 'opening') return <FullScreenSpinner />;
+  return <Ready />;
+}
+
+function Ready() {
   const status = useAtomValue(sessionStatusAtom);
   const maintenance = useAtomValue(maintenanceAtom);
+  const userId = useAtomValue(sessionUserAtom)?.id;
   useEffect(() => startAppSync(), []);
+  useEffect(() => (userId ? startRealtime(userId) : undefined), [userId]);
   if (maintenance) return <MaintenancePage />;
   if (status === 'loading') return <FullScreenSpinner />;
   return (

@@ -20,7 +20,19 @@ export interface MaintenanceRecord {
   active: boolean;
 }
 
-export type KeyValueRecord = SessionRecord | ProvidersRecord | MaintenanceRecord | ClientIdRecord | MutationCounterRecord;
+/** Users online by presence (SPEC §4): the channel's members plus the current user. */
+export interface OnlineUsersRecord {
+  key: 'onlineUsers';
+  ids: string[];
+}
+
+export type KeyValueRecord =
+  | SessionRecord
+  | ProvidersRecord
+  | MaintenanceRecord
+  | ClientIdRecord
+  | MutationCounterRecord
+  | OnlineUsersRecord;
 
 export type StoredEvent = Event;
 

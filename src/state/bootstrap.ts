@@ -23,7 +23,9 @@ export function startAppSync(): () => void {
     document.addEventListener('visibilitychange', onVisible);
     addEventListener('online', onOnline);
     const stopSignal = sync.onOtherTabSignal(() => void sync.refreshSession(db));
+    const stopOutbox = sync.startOutbox(db);
     cleanup = () => {
+      stopOutbox();
       document.removeEventListener('visibilitychange', onVisible);
       removeEventListener('online', onOnline);
       stopSignal();

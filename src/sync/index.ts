@@ -5,3 +5,7 @@ export { signUp, checkAvailability, requestPasswordRecovery, startProviderSignIn
 export { refreshUpcomingEvents } from './events.ts';
 export { refreshProviders, refreshServiceStatus } from './service.ts';
 export { onOtherTabSignal } from './tab-signal.ts';
+export { startOutbox, afterEnqueue, outboxRunner } from './outbox/app-outbox.ts';
+export { retryRejected, discardRejected } from './outbox/replayer.ts';
+export { APPLIERS } from './outbox/registry.ts';
+export { connectRealtime } from './realtime/connect.ts';

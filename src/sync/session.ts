@@ -4,6 +4,8 @@ import { readSessionRecord } from '../db/session.ts';
 import { fetchSession, signInWithCredentials, signOutRequest } from '../api/auth.ts';
 import { MSG } from '../../contract/messages.ts';
 import { signalOtherTabs } from './tab-signal.ts';
+import { resumePaused } from './outbox/replayer.ts';
+import { outboxRunner } from './outbox/app-outbox.ts';
 
 async function writeSession(db: AppDb, patch: Omit<SessionRecord, 'key'>): Promise<void> {
   await db.kv.put({ key: 'session', ...patch });
@@ -29,6 +31,8 @@ async function doRefresh(db: AppDb): Promise<void> {
   const result = await fetchSession();
   if (result.kind === 'ok') {
     await writeSession(db, { session: result.data, checkedAt: Date.now(), signOutPending: false });
+    // The same user is back: entries paused by a 401 go out again (DESIGN §4).
+    if (result.data && (await resumePaused(db, result.data.user.id)) > 0) void outboxRunner(db).poke();
     return;
   }
   // No answer: keep what we knew. A first start with no network knows nobody.
@@ -48,6 +52,8 @@ export async function signIn(
   const record = await readSessionRecord(db);
   if (!record?.session) return { ok: false, message: MSG.loginFailed };
   signalOtherTabs('signin');
+  // Ask the browser not to evict the store (outbox included) under storage pressure (issue 4 item 7).
+  void navigator.storage?.persist?.().catch(() => false);
   return { ok: true };
 }
 

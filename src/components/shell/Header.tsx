@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Logo } from '../Logo.tsx';
 import { Icon } from '../Icon.tsx';
+import { OutboxChip } from '../outbox/OutboxChip.tsx';
 
 export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenMenu: () => void }) {
   const { t } = useLingui();
@@ -12,6 +13,7 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
         <Logo />
       </Link>
       <div className="header-actions">
+        {user && <OutboxChip />}
         {user ? (
           <span className="header-user" title={user.nomeUsuario}>
             @{user.nomeUsuario.length > 12 ? `${user.nomeUsuario.slice(0, 12)}…` : user.nomeUsuario}

@@ -1,0 +1,26 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/** What each kind of queued change is called on screen. */
+export const OUTBOX_LABELS: Record<string, MessageDescriptor> = {
+  'slip.create': msg`Nova ficha`,
+  'slip.publish': msg`Publicar ficha`,
+  'slip.hide': msg`Ocultar ficha`,
+  'slip.save': msg`Guardar ficha`,
+  'slip.unsave': msg`Deixar de guardar ficha`,
+  'message.send': msg`Mensagem`,
+  share: msg`Partilha de ficha`,
+  'group.update': msg`Alteração do grupo`,
+  'group.addMember': msg`Adicionar membro`,
+  'group.removeMember': msg`Remover membro`,
+  'group.setAdmin': msg`Promover a administrador`,
+  'group.unsetAdmin': msg`Retirar administrador`,
+  'group.leave': msg`Sair do grupo`,
+  'group.delete': msg`Apagar grupo`,
+  'conversation.markRead': msg`Marcar conversa como lida`,
+  follow: msg`Seguir`,
+  unfollow: msg`Deixar de seguir`,
+  'counter.reset': msg`Limpar contador`,
+};
+
+export const FALLBACK_LABEL: MessageDescriptor = msg`Alteração`;

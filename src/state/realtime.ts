@@ -1,0 +1,39 @@
+import { atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import { liveAtom, PENDING } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
+import { sessionUserAtom } from './session.ts';
+
+/**
+ * Live connection for the signed-in user; returns the function that ends it. Every reconnect asks the session
+ * and the outbox to catch up (Pusher never replays what was missed).
+ */
+export function startRealtime(userId: string): () => void {
+  let disconnect: (() => void) | null = null;
+  let stopped = false;
+  void loadSync().then(async (sync) => {
+    const end = await sync.connectRealtime(db, userId, {
+      onReconnect: () => {
+        void sync.refreshSession(db);
+        void sync.outboxRunner(db).poke();
+      },
+    });
+    if (stopped) end();
+    else disconnect = end;
+  });
+  return () => {
+    stopped = true;
+    disconnect?.();
+  };
+}
+
+const onlineRecordAtom = liveAtom(() => db.kv.get('onlineUsers'));
+
+/** SPEC §4 Presence: who is in the live presence list; the current user always counts as online. */
+export const onlineUserIdsAtom = atom((get) => {
+  const record = get(onlineRecordAtom);
+  const ids = new Set(record !== PENDING && record?.key === 'onlineUsers' ? record.ids : []);
+  const user = get(sessionUserAtom);
+  if (user) ids.add(user.id);
+  return ids;
+});

@@ -1,0 +1,62 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { fetchClientConfig } from '../../api/realtime.ts';
+import { NOVO_SINAL_EVENT, userChannel } from '../../../contract/schemas/realtime.ts';
+import { applySignal } from './apply-signal.ts';
+
+export interface RealtimeHandlers {
+  /** Pusher never replays: after every reconnect the caller pulls what was missed (DESIGN §3). */
+  onReconnect: () => void;
+}
+
+interface PresenceMembers {
+  each(callback: (member: { id: string }) => void): void;
+}
+
+/**
+ * Connects pusher-js (loaded on demand, after the first paint) to `presence-{userId}` with the server's channel
+ * authorization, writes `novoSinal` into the store and keeps the online list (SPEC §4 Presence) in kv.
+ * Returns the function that disconnects.
+ */
+export async function connectRealtime(db: AppDb, userId: string, handlers: RealtimeHandlers): Promise<() => void> {
+  const config = await fetchClientConfig();
+  if (config.kind !== 'ok') return () => {};
+  const { default: Pusher } = await import('pusher-js');
+  const settings = config.data.pusher;
+  const secure = location.protocol === 'https:';
+  const pagePort = Number(location.port) || (secure ? 443 : 80);
+  const pusher = new Pusher(settings.key, {
+    cluster: settings.cluster,
+    wsHost: settings.wsHost || location.hostname,
+    wsPort: settings.wsPort ?? pagePort,
+    wssPort: settings.wssPort ?? pagePort,
+    forceTLS: settings.forceTLS || secure,
+    enabledTransports: settings.enabledTransports,
+    channelAuthorization: { endpoint: settings.authEndpoint, transport: 'ajax' },
+  });
+
+  const online = new Set<string>([userId]);
+  const saveOnline = () => void db.kv.put({ key: 'onlineUsers', ids: [...online] });
+  const channel = pusher.subscribe(userChannel(userId));
+  channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId));
+  channel.bind('pusher:subscription_succeeded', (members: PresenceMembers) => {
+    members.each((member) => online.add(String(member.id)));
+    saveOnline();
+  });
+  channel.bind('pusher:member_added', (member: { id: string }) => {
+    online.add(String(member.id));
+    saveOnline();
+  });
+  channel.bind('pusher:member_removed', (member: { id: string }) => {
+    if (String(member.id) !== userId) online.delete(String(member.id));
+    saveOnline();
+  });
+
+  let connectedBefore = false;
+  pusher.connection.bind('state_change', (states: { previous: string; current: string }) => {
+    if (states.current !== 'connected') return;
+    if (connectedBefore) handlers.onReconnect();
+    connectedBefore = true;
+  });
+
+  return () => pusher.disconnect();
+}

@@ -1,0 +1,62 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppDb } from '../../../src/db/app-db.ts';
+import { applySignal } from '../../../src/sync/realtime/apply-signal.ts';
+
+let db: AppDb;
+let counter = 0;
+const sender = { id: 'u2', nome: 'Bruno', nomeUsuario: 'bruno', fotografia: null };
+
+function message(id: string, from = sender) {
+  return {
+    sinal: {
+      mensagem: { id, chatType: 'conversa', chatId: 'c1', sender: from, mensagem: 'Olá', imagens: [], createdAt: '2026-11-21T20:00:00.000Z' },
+    },
+  };
+}
+
+beforeEach(() => {
+  db = new AppDb(`signal-test-${++counter}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+describe('novoSinal into the store', () => {
+  it('stores a message once, bumps newMessage and the conversation preview', async () => {
+    await db.conversations.put({ id: 'c1', lastMessageAt: '2026-11-20T00:00:00.000Z', data: {} });
+    expect(await applySignal(db, message('m1'), 'u1')).toBe(true);
+    await applySignal(db, message('m1'), 'u1');
+    expect(await db.messages.where('[chatKey+sortKey]').between(['conversa:c1', ''], ['conversa:c1', '\uffff']).count()).toBe(1);
+    expect(await db.counters.get('newMessage')).toEqual({ name: 'newMessage', count: 1 });
+    expect((await db.conversations.get('c1'))?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
+  });
+
+  it('does not count the user’s own messages as unread', async () => {
+    await applySignal(db, message('m2', { ...sender, id: 'u1' }), 'u1');
+    expect(await db.counters.get('newMessage')).toBeUndefined();
+    expect(await db.messages.get('m2')).toBeDefined();
+  });
+
+  it('stores a notification and raises its counter', async () => {
+    await applySignal(
+      db,
+      {
+        sinal: {
+          notificacao: { id: 'n1', tipo: 'ficha', mensagem: 'A tua ficha foi ganha', pagamentoId: null, sender: null, counter: 'newFichaUpdate', createdAt: '2026-11-21T20:00:00.000Z' },
+        },
+      },
+      'u1',
+    );
+    expect(await db.notifications.get('n1')).toBeDefined();
+    expect(await db.counters.get('newFichaUpdate')).toEqual({ name: 'newFichaUpdate', count: 1 });
+  });
+
+  it('ignores a payload that does not match the contract, writing nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(await applySignal(db, { sinal: { mensagem: { id: 5 } } }, 'u1')).toBe(false);
+    expect(await applySignal(db, 'not json', 'u1')).toBe(false);
+    expect(await db.messages.count()).toBe(0);
+    warn.mockRestore();
+  });
+});
