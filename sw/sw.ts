@@ -2,6 +2,7 @@
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerShellRoutes } from './precache.ts';
+import { registerBackgroundSync } from './background-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -11,3 +12,4 @@ void self.skipWaiting();
 clientsClaim();
 
 registerShellRoutes(self.__WB_MANIFEST);
+registerBackgroundSync();

@@ -5,7 +5,8 @@ export { signUp, checkAvailability, requestPasswordRecovery, startProviderSignIn
 export { refreshUpcomingEvents } from './events.ts';
 export { refreshProviders, refreshServiceStatus } from './service.ts';
 export { onOtherTabSignal } from './tab-signal.ts';
-export { startOutbox, afterEnqueue, outboxRunner } from './outbox/app-outbox.ts';
+export { outboxRunner } from './outbox/app-outbox.ts';
+export { startOutbox, afterEnqueue } from './outbox/page.ts';
 export { retryRejected, discardRejected } from './outbox/replayer.ts';
 export { APPLIERS } from './outbox/registry.ts';
 export { connectRealtime } from './realtime/connect.ts';

@@ -3,11 +3,13 @@ import { sendRaw } from '../../api/http.ts';
 import { flushOutbox } from './replayer.ts';
 import { createOutboxRunner, type OutboxRunner } from './runner.ts';
 import { APPLIERS } from './registry.ts';
-import { requestBackgroundSync, watchOutboxTriggers } from './triggers.ts';
 
 const runners = new WeakMap<AppDb, OutboxRunner>();
 
-/** The outbox runner of this page (or service worker) for a store: one per store, created on first use. */
+/**
+ * The outbox runner of this page or service worker for a store: one per store, created on first use. DOM-free,
+ * so the service worker's Background Sync uses the very same code.
+ */
 export function outboxRunner(db: AppDb): OutboxRunner {
   let runner = runners.get(db);
   if (!runner) {
@@ -23,15 +25,4 @@ export function outboxRunner(db: AppDb): OutboxRunner {
     runners.set(db, runner);
   }
   return runner;
-}
-
-/** Starts the page's triggers; returns the function that stops them. */
-export function startOutbox(db: AppDb): () => void {
-  return watchOutboxTriggers(outboxRunner(db));
-}
-
-/** After an enqueue: flush now, and ask for a Background Sync wake-up in case the page goes away first. */
-export function afterEnqueue(db: AppDb): void {
-  void outboxRunner(db).poke();
-  void requestBackgroundSync();
 }

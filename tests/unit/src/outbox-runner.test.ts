@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createOutboxRunner, OUTBOX_LOCK } from '../../../src/sync/outbox/runner.ts';
-import { watchOutboxTriggers } from '../../../src/sync/outbox/triggers.ts';
+import { watchOutboxTriggers } from '../../../src/sync/outbox/page.ts';
 import type { FlushReport } from '../../../src/sync/outbox/replayer.ts';
 
 /** A LockManager with the Web Locks semantics the runner relies on: exclusive, FIFO, per name. */

@@ -1,3 +1,6 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { outboxRunner } from './app-outbox.ts';
+import { OUTBOX_SYNC_TAG } from './sync-tag.ts';
 import type { OutboxRunner } from './runner.ts';
 
 /**
@@ -22,15 +25,24 @@ interface SyncCapableRegistration extends ServiceWorkerRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-export const OUTBOX_SYNC_TAG = 'outbox';
-
 /** Asks the browser to wake the service worker when a connection is back, even if the app is closed by then. */
 export async function requestBackgroundSync(): Promise<void> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) return;
   try {
     const registration = (await navigator.serviceWorker.ready) as SyncCapableRegistration;
     await registration.sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // No Background Sync here (Firefox, Safari) or not allowed: the page's own triggers still deliver.
   }
+}
+
+/** Starts the page's triggers; returns the function that stops them. */
+export function startOutbox(db: AppDb): () => void {
+  return watchOutboxTriggers(outboxRunner(db));
+}
+
+/** After an enqueue: flush now, and ask for a Background Sync wake-up in case the page goes away first. */
+export function afterEnqueue(db: AppDb): void {
+  void outboxRunner(db).poke();
+  void requestBackgroundSync();
 }
