@@ -40,6 +40,10 @@ export interface SyncMeta {
   resource: string;
   refreshedAt: number;
   error: string | null;
+  /** Paged lists: pages loaded, rows received, and whether the server has no more (SPEC §4 Lists). */
+  pages?: number;
+  received?: number;
+  noMore?: boolean;
 }
 
 export interface ClientIdRecord {
