@@ -36,6 +36,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: `http://localhost:${apiPort}`, changeOrigin: false },
       '/manifest.webmanifest': `http://localhost:${apiPort}`,
+      // pusher-js talks to the embedded Pusher-protocol server on the API's port.
+      '/app': { target: `ws://localhost:${apiPort}`, ws: true },
     },
   },
 });

@@ -20,3 +20,17 @@ export const REFRESH_UPDATES_MS = 300_000;
 export const REFRESH_ONLINE_MS = 300_000;
 export const EXPIRY_WARNING_MS = 259_200_000;
 export const LICENCE_PRICES = { mensal: 3800, trimestral: 11000, anual: 42000 } as const;
+// Betting (SPEC §5, §9; issue 3).
+export const SLIP_MIN_STAKE = 100;
+export const SLIP_MAX_SELECTIONS = 25;
+/** The draft slip on the phone holds up to 50 (SPEC §4); the server never accepts more than this in one request. */
+export const DRAFT_SLIP_MAX = 50;
+/** Stakes above this are refused as malformed (Kz, no decimals). */
+export const SLIP_MAX_STAKE = 1_000_000_000;
+export const COMMENT_MAX = 500;
+export const PAYMENT_PROOF_MAX = 2;
+export const LICENCE_CODE_LENGTH = 5;
+/** Days a paid licence plan adds (from the later of now and the current expiry). */
+export const LICENCE_PERIOD_DAYS = { mensal: 30, trimestral: 90, anual: 365 } as const;
+/** Days a group plan adds to a membership. */
+export const GROUP_PLAN_DAYS = { semanal: 7, mensal: 30, anual: 365 } as const;

@@ -20,3 +20,17 @@ export function slipReturn(stake: number, multiplier: number): number {
 export function formatMultiplier(multiplier: number): string {
   return `${multiplier.toFixed(2)}x`;
 }
+
+export type LegStatus = 'pending' | 'blocked' | 'failed' | 'won' | 'void';
+export type SlipOutcome = 'pending' | 'won' | 'failed' | 'void';
+
+/**
+ * A slip's state from its legs (server settlement): failed as soon as one leg fails, pending while any other leg is
+ * open, void when every leg is void, otherwise won (void legs count as odds 1).
+ */
+export function slipOutcome(legs: readonly LegStatus[]): SlipOutcome {
+  if (legs.some((leg) => leg === 'failed')) return 'failed';
+  if (legs.length === 0 || legs.some((leg) => leg === 'pending' || leg === 'blocked')) return 'pending';
+  if (legs.every((leg) => leg === 'void')) return 'void';
+  return 'won';
+}

@@ -9,20 +9,29 @@ import { mountPublicClientRoutes } from './client/public-routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/create-db.ts';
 import { serveManifest } from './manifest.ts';
+import { mountSocialRoutes } from './social/routes.ts';
+import { mountBetting } from './slips/mount-betting.ts';
+import { mountRealtimeAndPush } from './realtime/mount.ts';
+import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { originCheck } from './security/origin-check.ts';
 import { createStaticHandler } from './static.ts';
 import type { Signals } from './signals/signals.ts';
 
-/** Room for a 1,000,000-byte photo as base64 (1.34 MB) plus the rest of a form; anything bigger is refused. */
-export const API_BODY_LIMIT = 2_500_000;
+/**
+ * Room for two 1,000,000-byte images as base64 (2 x 1.34 MB: a chat message or a payment proof) plus the rest of the
+ * body; anything bigger is refused.
+ */
+export const API_BODY_LIMIT = 2_800_000;
 
 export interface AppDeps {
   config: Config;
   db: Db;
   signals: Signals;
+  /** The embedded Pusher server and SDK (server/realtime); made from config when not given (tests). */
+  realtime?: Realtime;
 }
 
-export function createApp({ config, db, signals }: AppDeps): Hono<AppEnv> {
+export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
@@ -52,6 +61,9 @@ export function createApp({ config, db, signals }: AppDeps): Hono<AppEnv> {
   app.use('/api/client/*', maintenanceGate);
 
   mountPublicClientRoutes(app);
+  mountSocialRoutes(app);
+  mountBetting(app);
+  mountRealtimeAndPush(app, config, realtime ?? createRealtime(config));
   mountAuth(app, [config, db]);
 
   app.get('/manifest.webmanifest', serveManifest);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { realtimeEnvShape, resolveRealtimeConfig, type RealtimeConfig } from './realtime/realtime-config.ts';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
@@ -39,6 +40,13 @@ const EnvSchema = z.object({
   MAINTENANCE: flag(false),
   SEED: flag(true),
   SPORTS_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(2026),
+  SIMULATOR: flag(true),
+  SIMULATOR_SPEED: z.coerce
+    .number({ error: 'expected a number of match minutes per real minute' })
+    .positive('expected a number above 0 (1 = real time, 60 = a minute per second)')
+    .max(3600, 'expected at most 3600')
+    .default(1),
+  ...realtimeEnvShape,
 });
 
 export interface Config {
@@ -53,6 +61,10 @@ export interface Config {
   seed: boolean;
   /** Seed of the fixture generator, so fixtures (and tests) are reproducible. */
   sportsSeed: number;
+  /** The live match simulator (server/sports/simulator.ts): on/off and match minutes per real minute. */
+  simulator: { enabled: boolean; speed: number };
+  /** Pusher Channels, Beams and VAPID settings (server/realtime/realtime-config.ts). */
+  realtime: RealtimeConfig;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +98,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET must be set together');
   }
   const dataDir = resolve(e.DATA_DIR);
+  const realtime = resolveRealtimeConfig(e, dataDir);
+  if (Array.isArray(realtime)) throw new ConfigError(`Invalid configuration:\n${realtime.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -97,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenance: e.MAINTENANCE,
     seed: e.SEED,
     sportsSeed: e.SPORTS_SEED,
+    simulator: { enabled: e.SIMULATOR, speed: e.SIMULATOR_SPEED },
+    realtime,
   };
 }
 

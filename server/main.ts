@@ -1,13 +1,18 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { createMemorySignals } from './signals/signals.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createPushDelivery } from './push/push.ts';
+import { createPusherSignals } from './realtime/pusher-signals.ts';
+import { createRealtime } from './realtime/realtime.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { seedDemoUsers } from './seed/seed.ts';
 import { createGeneratedProvider } from './sports/generated-provider.ts';
 import { syncFixtures } from './sports/sync-fixtures.ts';
+import { LiveSimulator } from './sports/simulator.ts';
+import { seedBettingDemo } from './slips/demo-slips.ts';
 
 /** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
 const FIXTURE_REFRESH_MS = 60 * 60 * 1000;
@@ -29,15 +34,24 @@ async function main(): Promise<void> {
   const seeded = config.seed ? await seedDemoUsers(db) : false;
   const provider = createGeneratedProvider({ seed: config.sportsSeed });
   await syncFixtures(db, provider);
+  // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md).
+  if (seeded) await seedBettingDemo(db, { seed: config.sportsSeed });
   const refresh = setInterval(() => {
     syncFixtures(db, provider).catch((error: unknown) => console.error('[sports] fixture refresh failed', error));
   }, FIXTURE_REFRESH_MS);
   refresh.unref();
 
-  // Replaced by the Pusher/Beams delivery of server/realtime once it is wired (issue 3).
-  const signals = createMemorySignals();
-  const app = createApp({ config, db, signals });
+  // Signals go out through the `pusher` SDK (to the embedded server on this port, or hosted Pusher) and push.
+  const realtime = createRealtime(config);
+  const signals = createPusherSignals({ realtime, push: createPushDelivery(config, db) });
+  const app = createApp({ config, db, signals, realtime });
+  // SIMULATOR=on (default): plays the matches live and settles slips; SIMULATOR_SPEED match minutes per real minute.
+  const simulator = config.simulator.enabled
+    ? new LiveSimulator({ db, signals, speed: config.simulator.speed, seed: config.sportsSeed })
+    : null;
+  simulator?.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    realtime.useLocalPort(info.port);
     console.log(`Fichas a correr em http://localhost:${info.port} (en: http://en.localhost:${info.port})`);
     console.log(`Base de dados: ${kind === 'postgres' ? 'PostgreSQL' : `SQLite em ${config.dataDir}`}${seeded ? ' (dados de demonstração criados)' : ''}`);
     if (config.seed) {
@@ -45,7 +59,15 @@ async function main(): Promise<void> {
       for (const user of DEMO_USERS) console.log(`  ${user.nomeUsuario.padEnd(14)} ${user.password.padEnd(14)} ${user.label}`);
     }
     if (config.maintenance) console.log('MAINTENANCE=on: a API do cliente responde 503 (Em manutenção).');
+    console.log(simulator ? `Simulador de jogos: ligado (${config.simulator.speed}x)` : 'Simulador de jogos: desligado (SIMULATOR=off)');
+    const { pusher, beams } = config.realtime;
+    console.log(
+      `Tempo real: ${pusher.mode === 'embedded' ? `servidor Pusher embutido (ws://…/app/${pusher.key})` : `Pusher externo (${pusher.host ?? `cluster ${pusher.cluster}`})`}; ` +
+        `push: ${beams.mode === 'embedded' ? 'web-push com chaves VAPID próprias' : `Beams ${beams.instanceId}`}`,
+    );
   });
+  // WebSockets (pusher-js) share the app's port: /app/{key} upgrades go to the embedded Pusher server.
+  realtime.attach(server as Server);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -53,6 +75,9 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`${signal}: a parar…`);
     clearInterval(refresh);
+    void simulator?.stop();
+    // Open WebSockets would keep server.close() waiting; pusher-js reconnects to the next server.
+    realtime.close();
     // Stop accepting, let in-flight requests finish, then close the database; force-exit if that hangs.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

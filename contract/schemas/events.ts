@@ -39,3 +39,70 @@ export const EventListQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
 });
+
+// Markets (SPEC §9 "Markets covered"; docs/api/betting.md lists every type and choice). Types follow the explore
+// filter names of SPEC §5 where they overlap (ft_result, ht_result, double_chance, btts).
+export const MARKET_TYPES = [
+  'ft_result',
+  'ht_result',
+  'double_chance',
+  'draw_no_bet',
+  'btts',
+  'goals',
+  'home_goals',
+  'away_goals',
+  'exact_goals',
+  '1h_goals',
+  '2h_result',
+  '2h_goals',
+  'corners',
+  '1h_corners',
+  'asian_corners',
+] as const;
+export const MarketTypeSchema = z.enum(MARKET_TYPES);
+export type MarketType = z.infer<typeof MarketTypeSchema>;
+
+export const TrendSchema = z.enum(['up', 'down']);
+export type Trend = z.infer<typeof TrendSchema>;
+
+/** One priced choice: decimal odds (2 decimals) and the model's probability in percent (1 decimal). */
+export const MarketChoiceSchema = z.object({
+  type: MarketTypeSchema,
+  choice: z.string(),
+  odds: z.number(),
+  probability: z.number(),
+  oddsTrend: TrendSchema,
+  probabilityTrend: TrendSchema,
+});
+export type MarketChoice = z.infer<typeof MarketChoiceSchema>;
+
+export const MarketSchema = z.object({ type: MarketTypeSchema, choices: z.array(MarketChoiceSchema) });
+export type Market = z.infer<typeof MarketSchema>;
+
+const Pair = z.object({ home: z.number(), away: z.number() });
+
+/** What the match has produced so far; null before kick-off. */
+export const EventStatsSchema = z.object({
+  halftime: Pair.nullable(),
+  corners: Pair,
+  halftimeCorners: Pair.nullable(),
+});
+export type EventStats = z.infer<typeof EventStatsSchema>;
+
+/**
+ * GET /api/client/public/eventos/{id}: the event with every market. Live matches carry live prices; decided choices
+ * are left out; a finished match has none.
+ */
+export const EventDetailSchema = EventSchema.extend({
+  mercados: z.array(MarketSchema),
+  estatisticas: EventStatsSchema.nullable(),
+});
+export type EventDetail = z.infer<typeof EventDetailSchema>;
+
+export const EventDetailResponseSchema = z.object({ status: z.string(), message: z.string(), evento: EventDetailSchema });
+export type EventDetailResponse = z.infer<typeof EventDetailResponseSchema>;
+
+/** Statuses of a match that is being played (live odds apply). */
+export const LIVE_STATUSES = ['LIVE', 'HT'] as const;
+/** Statuses of a match that will not finish; its selections are void. */
+export const VOID_STATUSES = ['ABD', 'CANC', 'PST'] as const;

@@ -4,7 +4,8 @@ import { EventListQuerySchema } from '../../contract/schemas/events.ts';
 import type { AppEnv } from '../app-env.ts';
 import { jsonError } from '../lib/http.ts';
 import { parseDay } from '../lib/time.ts';
-import { eventsOfDay, upcomingEvents } from './events-repo.ts';
+import { requireSession } from '../auth/session.ts';
+import { eventDetail, eventsOfDay, liveEvents, upcomingEvents } from './events-repo.ts';
 import { ESTADO_PATH } from './maintenance.ts';
 
 export function mountPublicClientRoutes(app: Hono<AppEnv>): void {
@@ -21,4 +22,16 @@ export function mountPublicClientRoutes(app: Hono<AppEnv>): void {
     if (!day) return jsonError(c, 400, MSG.invalidRequest);
     return c.json({ status: 'success', message: '', eventos: await eventsOfDay(db, day) });
   });
+
+  app.get('/api/client/public/eventos/:id', async (c) => {
+    const id = c.req.param('id');
+    const evento = id.length <= 100 ? await eventDetail(c.get('db'), id) : undefined;
+    if (!evento) return jsonError(c, 404, MSG.notFound);
+    return c.json({ status: 'success', message: '', evento });
+  });
+
+  // SPEC §7: logged in, refreshed every 60 s by the app.
+  app.get('/api/client/public/search/apostas/live', requireSession, async (c) =>
+    c.json({ status: 'success', message: '', eventos: await liveEvents(c.get('db')) }),
+  );
 }

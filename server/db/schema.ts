@@ -27,6 +27,10 @@ export interface LicencasTable {
   tipo: string;
   expira_em: string;
   created_at: string;
+  /** JSON list of payment-proof image data URLs (migration 0004-betting); null when none was sent. */
+  comprovativo: string | null;
+  /** When the activation request was sent; null when none is waiting. */
+  solicitacao: string | null;
 }
 
 export interface CompeticoesTable {
@@ -87,6 +91,239 @@ export interface ContadoresTable {
   count: number;
 }
 
+// Social area (migration 0005-social): conversations, groups, rooms, messages, follows, profiles, rewards.
+export interface PerfisTable {
+  usuario_id: string;
+  banca_amount: number;
+  banca_trend: 'up' | 'down';
+  /** JSON object of social links (name -> URL or handle). */
+  socials: string;
+  nif_verificado: number;
+  telefone_verificado: number;
+  /** Bumped when the photo changes, so its URL changes and caches refetch it. */
+  foto_versao: number;
+}
+
+export interface ConversasTable {
+  id: string;
+  primeiro_usuario_id: string;
+  segundo_usuario_id: string;
+  par: string;
+  primeiro_nao_lidas: number;
+  segundo_nao_lidas: number;
+  last_sender_id: string | null;
+  last_message: string | null;
+  last_message_at: string | null;
+  created_at: string;
+}
+
+export interface GruposTable {
+  id: string;
+  nome: string;
+  /** An image data URL, served at /api/client/common/grupos/{id}/imagem. */
+  imagem: string | null;
+  privado: number;
+  allowed_senders: 'all' | 'admins';
+  /** JSON [{extensao, valor}] in the order semanal, mensal, anual. */
+  planos: string;
+  criador_id: string;
+  last_sender_id: string | null;
+  last_message: string | null;
+  last_message_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GrupoMembrosTable {
+  grupo_id: string;
+  usuario_id: string;
+  role: 'normal' | 'administrador';
+  expira_em: string | null;
+  created_at: string;
+}
+
+export interface SalasTable {
+  id: string;
+  evento_id: string;
+  nome: string;
+  last_sender_id: string | null;
+  last_message: string | null;
+  last_message_at: string | null;
+  created_at: string;
+}
+
+export interface MensagensTable {
+  id: string;
+  chat_tipo: 'conversa' | 'grupo' | 'sala';
+  chat_id: string;
+  sender_id: string;
+  mensagem: string;
+  recurso_tipo: string | null;
+  recurso_id: string | null;
+  created_at: string;
+}
+
+export interface ImagensTable {
+  id: string;
+  mensagem_id: string;
+  ordem: number;
+  mime: string;
+  /** base64 of the image bytes. */
+  dados: string;
+  created_at: string;
+}
+
+export interface SeguidoresTable {
+  seguidor_id: string;
+  seguido_id: string;
+  created_at: string;
+}
+
+export interface VerificacoesTelefoneTable {
+  id: string;
+  usuario_id: string;
+  numero: string;
+  token: string;
+  tentativas: number;
+  usado: number;
+  expira_em: string;
+  created_at: string;
+}
+
+export interface RecompensasTable {
+  id: string;
+  pagamento_id: string;
+  remetente_id: string;
+  destinatario_id: string;
+  valor: number;
+  estado: 'pendente' | 'confirmado' | 'concluido' | 'cancelado' | 'rejeitado' | 'reembolsado';
+  mensagem: string | null;
+  ficha_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventosExternosTable {
+  evento_id: string;
+  sport_radar_event_id: string;
+  sport_radar_season_id: string;
+  actualizado_por: string | null;
+  updated_at: string;
+}
+
+// Betting area (migration 0004-betting): match model and live state, markets, slips, licence codes, payments.
+export type BetStatus = 'pending' | 'blocked' | 'failed' | 'won' | 'void';
+export type SlipState = 'pending' | 'won' | 'failed' | 'void';
+
+export interface EventoModelosTable {
+  evento_id: string;
+  lambda_home: number;
+  lambda_away: number;
+  corners_home: number;
+  corners_away: number;
+  ajuste: number;
+  clock: number | null;
+  stoppage_1: number;
+  stoppage_2: number;
+  abandon_at: number | null;
+  h1_home_goals: number;
+  h1_away_goals: number;
+  home_corners: number;
+  away_corners: number;
+  h1_home_corners: number;
+  h1_away_corners: number;
+  ticked_at: string;
+}
+
+export interface MercadosTable {
+  evento_id: string;
+  tipo: string;
+  escolha: string;
+  ordem: number;
+  /** Decimal odds in hundredths (2.35 -> 235). */
+  odds: number;
+  /** Probability in basis points (54.3% -> 5430). */
+  probabilidade: number;
+  odds_trend: 'up' | 'down';
+  probabilidade_trend: 'up' | 'down';
+  updated_at: string;
+}
+
+export interface FichasTable {
+  id: string;
+  usuario_id: string;
+  valor: number;
+  estado: SlipState;
+  oculta: number;
+  odds_change: number;
+  created_at: string;
+  settled_at: string | null;
+  updated_at: string;
+}
+
+export interface FichaSelecoesTable {
+  ficha_id: string;
+  posicao: number;
+  evento_id: string;
+  tipo: string;
+  escolha: string;
+  odds: number;
+  probabilidade: number;
+  odds_trend: 'up' | 'down';
+  probabilidade_trend: 'up' | 'down';
+  bet_status: BetStatus;
+  has_warning: number;
+}
+
+export interface FichasGuardadasTable {
+  usuario_id: string;
+  ficha_id: string;
+  created_at: string;
+}
+
+export interface FichaComentariosTable {
+  id: string;
+  ficha_id: string;
+  usuario_id: string;
+  texto: string;
+  created_at: string;
+}
+
+export interface CodigosLicencaTable {
+  codigo: string;
+  plano: string;
+  usado_por: string | null;
+  usado_em: string | null;
+  created_at: string;
+}
+
+export interface PagamentosTable {
+  id: string;
+  usuario_id: string;
+  finalidade: string;
+  /** JSON object the purpose needs on confirmation (plan, group id, …). */
+  detalhes: string;
+  descricao: string;
+  valor: number;
+  estado: 'pendente' | 'concluido' | 'cancelado';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A browser push subscription registered through the Beams-compatible device API (server/push). */
+export interface PushDispositivosTable {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  usuario_id: string | null;
+  /** JSON array of Beams interest names. */
+  interesses: string;
+  sdk_version: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
@@ -95,4 +332,24 @@ export interface Database {
   idempotency: IdempotencyTable;
   notificacoes: NotificacoesTable;
   contadores: ContadoresTable;
+  perfis: PerfisTable;
+  conversas: ConversasTable;
+  grupos: GruposTable;
+  grupo_membros: GrupoMembrosTable;
+  salas: SalasTable;
+  mensagens: MensagensTable;
+  imagens: ImagensTable;
+  seguidores: SeguidoresTable;
+  verificacoes_telefone: VerificacoesTelefoneTable;
+  recompensas: RecompensasTable;
+  eventos_externos: EventosExternosTable;
+  evento_modelos: EventoModelosTable;
+  mercados: MercadosTable;
+  fichas: FichasTable;
+  ficha_selecoes: FichaSelecoesTable;
+  fichas_guardadas: FichasGuardadasTable;
+  ficha_comentarios: FichaComentariosTable;
+  codigos_licenca: CodigosLicencaTable;
+  pagamentos: PagamentosTable;
+  push_dispositivos: PushDispositivosTable;
 }

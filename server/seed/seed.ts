@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/password.ts';
 import { createUser } from '../auth/users-repo.ts';
 import type { Db } from '../db/create-db.ts';
+import { seedSocial } from '../social/seed/seed-social.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 /** Demo accounts hold a yearly licence so trying the product is not cut short by the 3-day trial. */
@@ -28,5 +29,6 @@ export async function seedDemoUsers(db: Db, now = new Date()): Promise<boolean> 
       now,
     );
   }
+  await seedSocial(db, now);
   return true;
 }

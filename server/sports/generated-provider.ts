@@ -1,6 +1,8 @@
 import type { Event } from '../../contract/schemas/events.ts';
 import { COMPETITIONS, teamById, type Competition, type Team } from './competitions.ts';
-import { expectedGoals, priceWithMargin, resultProbabilities, samplePoisson, toPercent } from './poisson.ts';
+import type { MatchModel } from './markets.ts';
+import { mainOdds, matchModel } from './model.ts';
+import { samplePoisson } from './poisson.ts';
 import type { CompetitionInfo, SportsProvider } from './provider.ts';
 import { createRng, stableUuid, type Rng } from './rng.ts';
 
@@ -63,18 +65,30 @@ export function createGeneratedProvider({ seed }: GeneratedProviderOptions): Spo
       const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay();
       const rng = createRng(`${seed}:${day}`);
       const events = pairingsForDay(rng, weekday).map((pairing, index) =>
-        toEvent({ pairing, id: stableUuid(`${seed}:${day}:${index}`), day, rng, now }),
+        toEvent({ pairing, id: stableUuid(`${seed}:${day}:${index}`), day, rng, now, seed }),
       );
       return events.sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id));
+    },
+    modelFor(event: Pick<Event, 'id' | 'home_id' | 'away_id'>): MatchModel | null {
+      return modelOf(event.id, event.home_id, event.away_id, seed);
     },
   };
 }
 
-function toEvent(input: { pairing: Pairing; id: string; day: string; rng: Rng; now: Date }): Event {
-  const { pairing, id, day, rng, now } = input;
+function modelOf(eventId: string, homeId: string, awayId: string, seed: number): MatchModel | null {
+  try {
+    return matchModel({ eventId, homeRating: teamById(homeId).rating, awayRating: teamById(awayId).rating, seed });
+  } catch {
+    // A club outside the catalogue (an event another feed wrote): no model, so no markets.
+    return null;
+  }
+}
+
+function toEvent(input: { pairing: Pairing; id: string; day: string; rng: Rng; now: Date; seed: number }): Event {
+  const { pairing, id, day, rng, now, seed } = input;
   const { competition, home, away } = pairing;
-  const goals = expectedGoals(home.rating, away.rating);
-  const probabilities = resultProbabilities(goals.home, goals.away);
+  const model = matchModel({ eventId: id, homeRating: home.rating, awayRating: away.rating, seed });
+  const priced = mainOdds(model);
   const date = new Date(`${day}T${pairing.kickoff}:00.000Z`);
   // Drawn whether or not the match is over, so a fixture's result never depends on when it was generated.
   const scoreDraws = [rng.next(), rng.next()] as const;
@@ -92,11 +106,11 @@ function toEvent(input: { pairing: Pairing; id: string; day: string; rng: Rng; n
     away_id: away.id,
     away_name: away.name,
     away_position: positions?.get(away.id) ?? null,
-    home_goals: finished ? samplePoisson(goals.home, scoreDraws[0]) : null,
-    away_goals: finished ? samplePoisson(goals.away, scoreDraws[1]) : null,
+    home_goals: finished ? samplePoisson(model.lambdaHome, scoreDraws[0]) : null,
+    away_goals: finished ? samplePoisson(model.lambdaAway, scoreDraws[1]) : null,
     elapsed: finished ? 90 : null,
-    odds: priceWithMargin(probabilities),
+    odds: priced.odds,
     odds_live: null,
-    probability: toPercent(probabilities),
+    probability: priced.probability,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/create-db.ts';
 import type { EventosTable } from '../db/schema.ts';
 import { addDays, utcDay } from '../lib/time.ts';
 import type { SportsProvider } from './provider.ts';
+import { ensureModels } from './event-models.ts';
 
 export const FIXTURE_DAYS = 7;
 
@@ -63,5 +64,6 @@ export async function syncFixtures(db: Db, provider: SportsProvider, now = new D
       .execute();
     inserted += fixtures.length;
   }
+  await ensureModels(db, provider, now);
   return inserted;
 }

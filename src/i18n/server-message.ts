@@ -90,6 +90,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   slipLost: msg`A tua ficha perdeu`,
   slipVoid: msg`A tua ficha foi anulada`,
   commentLength: msg`Escreva um comentário com até 500 caracteres`,
+  slipCommented: msg`Comentou a tua ficha`,
   tipNone: msg`Não encontramos mais palpites para este período`,
   subscriptionCheck: msg`Verifique a sua subscrição`,
   subscriptionBlocked: msg`A sua subscrição está bloqueada`,

@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial.ts';
 import { notifications } from './0002-notifications.ts';
+import { push } from './0003-push.ts';
+import { betting } from './0004-betting.ts';
+import { social } from './0005-social.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-notifications': notifications,
+  '0003-push': push,
+  '0004-betting': betting,
+  '0005-social': social,
 };

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { RecursoSchema } from './chats.ts';
+import { SignalSenderSchema } from './signals.ts';
+
+// The notifications list (SPEC §2 /dashboard/notifications; docs/api/social.md).
+
+export const NotificationSchema = z.object({
+  id: z.string(),
+  tipo: z.string(),
+  mensagem: z.string(),
+  pagamentoId: z.string().nullable(),
+  sender: SignalSenderSchema.nullable(),
+  recurso: z.object({ tipo: z.string(), id: z.string() }).nullable(),
+  lida: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+export const NotificationListResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  notificacoes: z.array(NotificationSchema),
+  nextBefore: z.string().nullable(),
+});
+
+/** POST /api/client/common/notificacoes/marcarLidas: the given ids, or all when `ids` is absent. */
+export const MarkNotificationsReadRequestSchema = z.object({ ids: z.array(z.string().max(100)).max(250).optional() });
+
+export const MarkNotificationsReadResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  actualizadas: z.number().int(),
+});
+
+export { RecursoSchema };

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+// Payments through the (simulated) EMIS gateway (issue 3 item 8; docs/api/betting.md).
+
+export const PaymentStateSchema = z.enum(['pendente', 'concluido', 'cancelado']);
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+
+export const PagamentoSchema = z.object({
+  id: z.string(),
+  /** What is being paid for: 'licenca', 'grupo', … (registered purposes). */
+  finalidade: z.string(),
+  descricao: z.string(),
+  valor: z.number(),
+  estado: PaymentStateSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Pagamento = z.infer<typeof PagamentoSchema>;
+
+/** POST /api/client/public/pagamentos/emis/{id}/confirmar|cancelar with Accept: application/json. */
+export const PaymentResultResponseSchema = z.object({ status: z.string(), message: z.string(), pagamento: PagamentoSchema });
+export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;

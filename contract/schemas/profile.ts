@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { PublicUserSchema } from './auth.ts';
+import { BancaSchema } from './groups.ts';
+import { COUNTER_NAMES, CounterNameSchema, type CounterName } from './signals.ts';
+
+// Profiles, follows, unread counters and user search (SPEC §3 User, Profile response, Unread counters; §7).
+
+export const SocialsSchema = z.record(z.string().max(30), z.string().max(200));
+
+export const ProfileUserSchema = PublicUserSchema.extend({
+  conta: z.enum(['oficial', 'privilegiada']).nullable(),
+  nif: z.object({ verificado: z.boolean() }),
+  banca: BancaSchema,
+  createdAt: z.string(),
+});
+export type ProfileUser = z.infer<typeof ProfileUserSchema>;
+
+export const MyProfileUserSchema = ProfileUserSchema.extend({
+  email: z.string(),
+  numeroTelemovel: z.string().nullable(),
+  telefoneVerificado: z.boolean(),
+});
+export type MyProfileUser = z.infer<typeof MyProfileUserSchema>;
+
+/** Counts of who the user follows and who follows them, and their social links. */
+export const FollowsSchema = z.object({
+  following: z.number().int(),
+  followers: z.number().int(),
+  socials: SocialsSchema,
+});
+export type Follows = z.infer<typeof FollowsSchema>;
+
+export const MyProfileResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  usuario: MyProfileUserSchema,
+  follows: FollowsSchema,
+});
+
+export const UserProfileResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  usuario: ProfileUserSchema,
+  follows: FollowsSchema,
+  isFollowing: z.boolean(),
+});
+
+export const FollowResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  isFollowing: z.boolean(),
+  follows: FollowsSchema,
+});
+
+export const UserListResponseSchema = z.object({ status: z.string(), message: z.string(), usuarios: z.array(PublicUserSchema) });
+
+const counterShape = Object.fromEntries(COUNTER_NAMES.map((name) => [name, z.object({ count: z.number().int() })])) as Record<
+  CounterName,
+  z.ZodObject<{ count: z.ZodNumber }>
+>;
+export const UpdatesSchema = z.object(counterShape);
+export type Updates = z.infer<typeof UpdatesSchema>;
+
+export const UpdatesResponseSchema = z.object({ status: z.string(), message: z.string(), updates: UpdatesSchema });
+
+export const CounterResetResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  contador: z.object({ nome: CounterNameSchema, count: z.literal(0) }),
+});
+
+/** GET /api/client/public/search/{term}/usuarios. */
+export const UserSearchResponseSchema = z.object({ status: z.string(), message: z.string(), data: z.array(PublicUserSchema) });

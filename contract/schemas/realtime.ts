@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+// Realtime (SPEC §7 "Realtime and push", DESIGN §5, notes/protocols.md §1–§2): the Pusher Channels protocol 7
+// spoken by the embedded server, the channel authorization endpoint and the client's connection settings.
+
+/** pusher-js and the `pusher` SDK both insist on this form (protocols §1.2). */
+export const SOCKET_ID_PATTERN = /^\d+\.\d+$/;
+/** Channel names the `pusher` SDK accepts (protocols §1.3). */
+export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
+export const NOVO_SINAL_EVENT = 'novoSinal';
+
+/** Each user's own channel (SPEC §7): only that user may join it. */
+export function userChannel(userId: string): string {
+  return `presence-${userId}`;
+}
+
+export const SocketIdSchema = z.string().regex(SOCKET_ID_PATTERN);
+export const ChannelNameSchema = z.string().regex(CHANNEL_NAME_PATTERN);
+
+/** POST /api/auth/pusher/ — what pusher-js posts (form-encoded). */
+export const PusherAuthRequestSchema = z.object({ socket_id: SocketIdSchema, channel_name: ChannelNameSchema });
+export type PusherAuthRequest = z.infer<typeof PusherAuthRequestSchema>;
+
+/** user_info of a member of presence-{userId}. */
+export const PresenceUserInfoSchema = z.object({
+  nome: z.string(),
+  nomeUsuario: z.string(),
+  /** An https address of the photo; null when the user has none or it is stored inline (too big for presence). */
+  fotografia: z.string().nullable(),
+});
+export type PresenceUserInfo = z.infer<typeof PresenceUserInfoSchema>;
+
+export const PresenceChannelDataSchema = z.object({ user_id: z.string(), user_info: PresenceUserInfoSchema });
+
+/** The exact reply pusher-js expects: `channel_data` is a JSON string signed as is (protocols §1.5). */
+export const PusherAuthResponseSchema = z.object({ auth: z.string().regex(/^[^:]+:[0-9a-f]{64}$/), channel_data: z.string() });
+export type PusherAuthResponse = z.infer<typeof PusherAuthResponseSchema>;
+
+export const OnlineUserSchema = z.object({ id: z.string(), nome: z.string(), nomeUsuario: z.string() });
+export type OnlineUser = z.infer<typeof OnlineUserSchema>;
+
+/** GET /api/auth/pusher/mostrarUsuariosOnline. */
+export const OnlineUsersResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  usuarios: z.array(OnlineUserSchema),
+});
+export type OnlineUsersResponse = z.infer<typeof OnlineUsersResponseSchema>;
+
+/** Settings for `new Pusher(key, …)`; empty wsHost and null ports mean the page's own host and port. */
+export const PusherClientConfigSchema = z.object({
+  key: z.string(),
+  cluster: z.string(),
+  wsHost: z.string(),
+  wsPort: z.number().int().nullable(),
+  wssPort: z.number().int().nullable(),
+  forceTLS: z.boolean(),
+  enabledTransports: z.array(z.enum(['ws', 'wss'])),
+  authEndpoint: z.string(),
+});
+export type PusherClientConfig = z.infer<typeof PusherClientConfigSchema>;
+
+/** Settings for the Beams web SDK; endpointOverride is null when hosted Beams is configured. */
+export const BeamsClientConfigSchema = z.object({
+  instanceId: z.string(),
+  endpointOverride: z.string().nullable(),
+  tokenUrl: z.string(),
+});
+export type BeamsClientConfig = z.infer<typeof BeamsClientConfigSchema>;
+
+/** GET /api/client/public/config. */
+export const ClientConfigResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  pusher: PusherClientConfigSchema,
+  beams: BeamsClientConfigSchema,
+  /** The embedded push service's VAPID key; null with hosted Beams (the SDK asks Beams). */
+  vapidPublicKey: z.string().nullable(),
+});
+export type ClientConfigResponse = z.infer<typeof ClientConfigResponseSchema>;
+
+// ---- Pusher Channels wire protocol (WebSocket frames, protocols §1.2–§1.3) ----
+
+export const PusherFrameSchema = z.object({
+  event: z.string().min(1).max(200),
+  channel: z.string().optional(),
+  data: z.unknown().optional(),
+});
+export type PusherFrame = z.infer<typeof PusherFrameSchema>;
+
+export const SubscribeDataSchema = z.object({
+  channel: z.string(),
+  auth: z.string().optional(),
+  channel_data: z.string().optional(),
+});
+
+/** channel_data a presence subscriber signed; user_id may be a number in other apps, it is kept as a string. */
+export const SignedChannelDataSchema = z.object({
+  user_id: z.union([z.string().min(1).max(128), z.number()]).transform(String),
+  user_info: z.unknown().optional(),
+});
+
+// ---- Pusher HTTP API (what the `pusher` SDK sends, protocols §2) ----
+
+export const TriggerRequestSchema = z
+  .object({
+    name: z.string().min(1).max(200),
+    data: z.unknown(),
+    channels: z.array(ChannelNameSchema).min(1).max(100).optional(),
+    channel: ChannelNameSchema.optional(),
+    socket_id: SocketIdSchema.optional(),
+    info: z.string().optional(),
+  })
+  .refine((body) => body.channels !== undefined || body.channel !== undefined, { message: 'channels required' });
+export type TriggerRequest = z.infer<typeof TriggerRequestSchema>;
+
+export const BatchEventSchema = z.object({
+  name: z.string().min(1).max(200),
+  data: z.unknown(),
+  channel: ChannelNameSchema,
+  socket_id: SocketIdSchema.optional(),
+  info: z.string().optional(),
+});
+export const BatchTriggerRequestSchema = z.object({ batch: z.array(BatchEventSchema).min(1).max(10) });
+
+export const ChannelInfoSchema = z.object({
+  occupied: z.boolean().optional(),
+  user_count: z.number().int().optional(),
+  subscription_count: z.number().int().optional(),
+});
+export const ChannelsResponseSchema = z.object({ channels: z.record(z.string(), ChannelInfoSchema) });
+export const ChannelUsersResponseSchema = z.object({ users: z.array(z.object({ id: z.string() })) });

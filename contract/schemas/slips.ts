@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE } from '../limits.ts';
+import { MarketTypeSchema, TrendSchema } from './events.ts';
+import { SignalSenderSchema } from './signals.ts';
+
+// Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
+
+export const BET_STATUSES = ['pending', 'blocked', 'failed', 'won', 'void'] as const;
+export const BetStatusSchema = z.enum(BET_STATUSES);
+export type BetStatus = z.infer<typeof BetStatusSchema>;
+
+/** A slip's overall state: pending until settled, then won, failed (a leg lost) or void (every leg void). */
+export const SlipStateSchema = z.enum(['pending', 'won', 'failed', 'void']);
+export type SlipState = z.infer<typeof SlipStateSchema>;
+
+const shortText = z.string().min(1).max(100);
+
+export const SelectionPickSchema = z.object({
+  type: MarketTypeSchema,
+  choice: z.string(),
+  odds: z.number(),
+  oddsTrend: TrendSchema,
+  probability: z.number(),
+  probabilityTrend: TrendSchema,
+});
+export type SelectionPick = z.infer<typeof SelectionPickSchema>;
+
+export const CompetitorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  position: z.number().nullable(),
+  identifier: z.enum(['home', 'away']),
+});
+
+/** A selection as the server sends it: the event as it is now and the choice at the odds taken. */
+export const SelectionSchema = z.object({
+  event_id: z.string(),
+  event_scheduled: z.string(),
+  event_status: z.string(),
+  bet_status: BetStatusSchema,
+  hasWarning: z.boolean(),
+  event_tournament: z.object({ id: z.string(), name: z.string() }),
+  event_competitors: z.array(CompetitorSchema),
+  event_selection: SelectionPickSchema,
+  /** The score so far (null before kick-off), so a settled leg can be explained. */
+  event_score: z.object({ home: z.number().nullable(), away: z.number().nullable(), elapsed: z.number().nullable() }),
+});
+export type Selection = z.infer<typeof SelectionSchema>;
+
+/**
+ * A selection as the app sends it. Only event_id and event_selection {type, choice, odds} decide anything; the rest
+ * of the app's copy (and its client-generated `id`) is accepted and ignored, the server reads the event itself.
+ */
+export const SelectionInputSchema = z.object({
+  id: z.string().max(100).optional(),
+  event_id: shortText,
+  event_selection: z.object({
+    type: shortText,
+    choice: shortText,
+    odds: z.number().finite().positive(),
+  }),
+});
+export type SelectionInput = z.infer<typeof SelectionInputSchema>;
+
+/** POST /api/client/apostador/fichas/criarFicha. */
+export const CreateSlipRequestSchema = z.object({
+  // Bounded so a hostile list cannot make the server work; the 25-selection rule is checked with its own message.
+  ficha: z.array(SelectionInputSchema).max(DRAFT_SLIP_MAX * 5),
+  valor: z.number().finite().max(SLIP_MAX_STAKE),
+  oddsChange: z.boolean().optional().default(false),
+});
+export type CreateSlipRequest = z.input<typeof CreateSlipRequestSchema>;
+
+export const SlipOwnerSchema = SignalSenderSchema;
+
+export const FichaSchema = z.object({
+  id: z.string(),
+  /** The same id, for clients that read `_id` (SPEC §3 "ficha with id or _id"). */
+  _id: z.string(),
+  usuario: SlipOwnerSchema,
+  selecoes: z.array(SelectionSchema),
+  valor: z.number(),
+  /** Product of the odds (each rounded to 2 decimals), void legs counting 1. */
+  multiplicador: z.number(),
+  retorno: z.number(),
+  oddsChange: z.boolean(),
+  estado: SlipStateSchema,
+  publicada: z.boolean(),
+  /** Whether the signed-in viewer has saved it (false for the anonymous). */
+  guardada: z.boolean(),
+  totalGuardadas: z.number(),
+  totalComentarios: z.number(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type Ficha = z.infer<typeof FichaSchema>;
+
+export const CreateSlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
+
+/** A refused slip: the selections as they are now (moved or started ones carry hasWarning) and the reason. */
+export const SlipRefusalSchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  ficha: z.array(SelectionSchema).optional(),
+  tipo: z.string().optional(),
+});
+export type SlipRefusal = z.infer<typeof SlipRefusalSchema>;
+
+export const SlipFilterSchema = z.enum(['criadas', 'guardadas', 'ocultas']);
+export type SlipFilter = z.infer<typeof SlipFilterSchema>;
+
+export const SlipListResponseSchema = z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) });
+export type SlipListResponse = z.infer<typeof SlipListResponseSchema>;
+
+export const SlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
+export type SlipResponse = z.infer<typeof SlipResponseSchema>;
+
+export const DATE_OPTIONS = ['hoje', '3_dias', 'semanal'] as const;
+export const DateOptionSchema = z.enum(DATE_OPTIONS);
+export type DateOption = z.infer<typeof DateOptionSchema>;
+
+/** POST /api/client/apostador/fichas/addSelection: a strong selection on an event not among `ids`. */
+export const AddSelectionRequestSchema = z.object({
+  ids: z.array(z.string().max(100)).max(1000).optional().default([]),
+  dateOption: DateOptionSchema.optional().default('semanal'),
+});
+export type AddSelectionRequest = z.input<typeof AddSelectionRequestSchema>;
+
+export const AddSelectionResponseSchema = z.object({ status: z.string(), message: z.string(), selection: SelectionSchema });
+
+export const SubscriptionErrorSchema = z.object({ status: z.literal('error'), tipo: z.string(), message: z.string() });
+
+export const ComentarioSchema = z.object({
+  id: z.string(),
+  fichaId: z.string(),
+  usuario: SlipOwnerSchema,
+  texto: z.string(),
+  createdAt: z.string(),
+});
+export type Comentario = z.infer<typeof ComentarioSchema>;
+
+/** POST /api/client/common/fichas/{id}/comentarios; 1 to 500 characters after trimming. */
+export const CommentRequestSchema = z.object({ texto: z.string().max(10_000) });
+
+export const CommentResponseSchema = z.object({ status: z.string(), message: z.string(), comentario: ComentarioSchema });
+
+export const CommentListResponseSchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  comentarios: z.array(ComentarioSchema),
+  /** Pass as `before` for the next (older) page; null when there is nothing older. */
+  nextBefore: z.string().nullable(),
+});

@@ -1,0 +1,34 @@
+import type { Signals } from '../signals/signals.ts';
+import type { After, Trx } from '../idempotency/idempotent.ts';
+import type { PaymentRow } from './payments-repo.ts';
+
+/** What a purpose's handler gets when its payment is confirmed: the payment and the transaction it commits in. */
+export interface PaidContext {
+  trx: Trx;
+  payment: PaymentRow;
+  /** The payment's `details`, as given to createPayment. */
+  details: Record<string, unknown>;
+  now: Date;
+  signals: Signals;
+  /** Runs after the commit (live signals); pass `{signals, after}` to notify(). */
+  after: After;
+}
+
+export interface PaymentPurpose {
+  /** Applies what was paid for (renew a licence, activate a group membership) and tells the user. */
+  onPaid(context: PaidContext): Promise<void>;
+}
+
+const purposes = new Map<string, PaymentPurpose>();
+
+/**
+ * Payments are for extensible purposes: each area registers its kind once at start-up (licence renewal here, group
+ * subscriptions in server/social). Registering a kind again replaces its handler.
+ */
+export function registerPaymentPurpose(kind: string, purpose: PaymentPurpose): void {
+  purposes.set(kind, purpose);
+}
+
+export function paymentPurpose(kind: string): PaymentPurpose | undefined {
+  return purposes.get(kind);
+}

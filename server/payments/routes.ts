@@ -1,0 +1,60 @@
+import type { Context, Hono } from 'hono';
+import { brandForHost } from '../../contract/brands.ts';
+import { MSG } from '../../contract/messages.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireSession } from '../auth/session.ts';
+import { jsonError, requestHost } from '../lib/http.ts';
+import { findPayment, toPagamento } from './payments-repo.ts';
+import { paymentPage } from './page.ts';
+import { cancelPayment, confirmPayment, type SettleResult } from './settle-payment.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  return (c.req.header('accept') ?? '').includes('application/json');
+}
+
+function answer(c: Context<AppEnv>, result: SettleResult): Response {
+  const locale = brandForHost(requestHost(c.req.raw)).locale;
+  if (!wantsJson(c)) {
+    // The page's own forms post here: answer with the page in its new state.
+    return c.html(paymentPage(locale, result.pagamento ?? null), result.ok ? 200 : result.status);
+  }
+  if (!result.ok) return c.json({ status: 'error', message: result.message, ...(result.pagamento ? { pagamento: result.pagamento } : {}) }, result.status);
+  return c.json({ status: 'success', message: result.message, pagamento: result.pagamento });
+}
+
+/**
+ * The simulated EMIS gateway's page and buttons. The payment id is the capability, as with EMIS's own frame token:
+ * paying needs no session (the page may open in a frame or another browser).
+ */
+export function mountPaymentRoutes(app: Hono<AppEnv>): void {
+  app.get('/pagamentos/emis/:id', async (c) => {
+    const locale = brandForHost(requestHost(c.req.raw)).locale;
+    const id = c.req.param('id');
+    const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
+    c.header('Cache-Control', 'no-store');
+    return c.html(paymentPage(locale, row ? toPagamento(row) : null), row ? 200 : 404);
+  });
+
+  app.post('/api/client/public/pagamentos/emis/:id/confirmar', async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
+    return answer(c, await confirmPayment(c.get('db'), c.get('signals'), id));
+  });
+
+  app.post('/api/client/public/pagamentos/emis/:id/cancelar', async (c) => {
+    const id = c.req.param('id');
+    if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
+    return answer(c, await cancelPayment(c.get('db'), id));
+  });
+
+  /** The state of one of the user's payments, for the app to check after the payment frame closes. */
+  app.get('/api/client/common/pagamentos/:id', requireSession, async (c) => {
+    const id = c.req.param('id');
+    const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
+    if (!row) return jsonError(c, 404, MSG.notFound);
+    if (row.usuario_id !== c.get('user').id) return jsonError(c, 403, MSG.forbidden);
+    return c.json({ status: 'success', message: '', pagamento: toPagamento(row) });
+  });
+}

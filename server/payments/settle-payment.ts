@@ -1,0 +1,53 @@
+import { MSG } from '../../contract/messages.ts';
+import type { Pagamento } from '../../contract/schemas/payments.ts';
+import type { Db } from '../db/create-db.ts';
+import type { Signals } from '../signals/signals.ts';
+import { findPayment, parseDetails, toPagamento } from './payments-repo.ts';
+import { paymentPurpose } from './purposes.ts';
+
+export type SettleResult =
+  | { ok: true; pagamento: Pagamento; message: string; changed: boolean }
+  | { ok: false; status: 404 | 409; message: string; pagamento?: Pagamento };
+
+/**
+ * Confirms a payment and applies its purpose in one transaction. Safe to repeat: only a pending payment changes
+ * (a conditional update decides, so two confirmations racing apply the purpose once), a confirmed one answers as
+ * confirmed again, a cancelled one cannot be paid.
+ */
+export async function confirmPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
+    const updated = await trx
+      .updateTable('pagamentos')
+      .set({ estado: 'concluido', updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('estado', '=', 'pendente')
+      .executeTakeFirst();
+    const row = await findPayment(trx, id);
+    if (!row) return { ok: false, status: 404, message: MSG.notFound };
+    if (Number(updated.numUpdatedRows) === 0) {
+      if (row.estado === 'concluido') return { ok: true, pagamento: toPagamento(row), message: MSG.paymentDone, changed: false };
+      return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
+    }
+    const purpose = paymentPurpose(row.finalidade);
+    if (!purpose) throw new Error(`No handler registered for payment purpose ${row.finalidade}`);
+    await purpose.onPaid({ trx, payment: row, details: parseDetails(row), now, signals, after: (task) => tasks.push(task) });
+    return { ok: true, pagamento: toPagamento(row), message: MSG.paymentDone, changed: true };
+  });
+  for (const task of tasks) task().catch((error: unknown) => console.error('[payments] after-commit', error));
+  return result;
+}
+
+/** Cancels a pending payment; cancelling again is fine, a paid one stays paid. */
+export async function cancelPayment(db: Db, id: string, now = new Date()): Promise<SettleResult> {
+  const updated = await db
+    .updateTable('pagamentos')
+    .set({ estado: 'cancelado', updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('estado', '=', 'pendente')
+    .executeTakeFirst();
+  const row = await findPayment(db, id);
+  if (!row) return { ok: false, status: 404, message: MSG.notFound };
+  if (row.estado === 'cancelado') return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed: Number(updated.numUpdatedRows) > 0 };
+  return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
+}

@@ -1,0 +1,90 @@
+import type { Context, Hono } from 'hono';
+import { MSG } from '../../contract/messages.ts';
+import {
+  PusherAuthRequestSchema,
+  userChannel,
+  type OnlineUser,
+  type PresenceUserInfo,
+} from '../../contract/schemas/realtime.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
+import { requireSession } from '../auth/session.ts';
+import type { Db } from '../db/create-db.ts';
+import { isJsonRequest, jsonError } from '../lib/http.ts';
+import type { Realtime } from './realtime.ts';
+
+// The app's /api/auth/pusher routes (SPEC §7): channel authorization for the session user's own presence channel,
+// and who is online. Mounted before the Auth.js catch-all, which answers 400 to paths it does not know.
+
+export const PUSHER_AUTH_PATH = `${AUTH_BASE_PATH}/pusher/`;
+export const ONLINE_USERS_PATH = `${AUTH_BASE_PATH}/pusher/mostrarUsuariosOnline`;
+
+/** Pusher limits user_info to 1 KB and every member receives it: inline (data URL) photos are left out. */
+const MAX_PHOTO_URL = 300;
+
+function presencePhoto(fotografia: string | null): string | null {
+  if (!fotografia || fotografia.length > MAX_PHOTO_URL) return null;
+  return /^(https:\/\/|\/)/.test(fotografia) ? fotografia : null;
+}
+
+async function readAuthRequest(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    if (isJsonRequest(c)) return await c.req.json();
+    return await c.req.parseBody();
+  } catch {
+    return null;
+  }
+}
+
+async function usersByIds(db: Db, ids: readonly string[]): Promise<OnlineUser[]> {
+  const users: OnlineUser[] = [];
+  // Chunked so a busy server never builds one huge IN list.
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('usuarios')
+      .select(['id', 'nome', 'nome_usuario'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) users.push({ id: row.id, nome: row.nome, nomeUsuario: row.nome_usuario });
+  }
+  return users;
+}
+
+export function mountPusherAuthRoutes(app: Hono<AppEnv>, realtime: Realtime): void {
+  const authorize = async (c: Context<AppEnv>) => {
+    const parsed = PusherAuthRequestSchema.safeParse(await readAuthRequest(c));
+    if (!parsed.success) return jsonError(c, 400, MSG.invalidRequest);
+    const user = c.get('user');
+    const { socket_id: socketId, channel_name: channel } = parsed.data;
+    // Only the session user's own channel: signals are private to their recipient.
+    if (channel !== userChannel(user.id)) return jsonError(c, 403, MSG.forbidden);
+    const row = await c
+      .get('db')
+      .selectFrom('usuarios')
+      .select(['nome', 'nome_usuario', 'fotografia'])
+      .where('id', '=', user.id)
+      .executeTakeFirst();
+    if (!row) return jsonError(c, 401, MSG.unauthenticated);
+    const userInfo: PresenceUserInfo = { nome: row.nome, nomeUsuario: row.nome_usuario, fotografia: presencePhoto(row.fotografia) };
+    const auth = realtime.sdk().authorizeChannel(socketId, channel, { user_id: user.id, user_info: userInfo });
+    return c.json(auth);
+  };
+  app.post(PUSHER_AUTH_PATH, requireSession, authorize);
+  app.post(PUSHER_AUTH_PATH.slice(0, -1), requireSession, authorize);
+
+  app.get(ONLINE_USERS_PATH, requireSession, async (c) => {
+    const me = c.get('user');
+    let ids: string[];
+    try {
+      ids = await realtime.onlineUserIds();
+    } catch (error) {
+      // The presence list is a nicety: without it the user still sees themself online (SPEC §7 Presence).
+      console.error('[realtime] presence read failed', error);
+      ids = [];
+    }
+    const unique = [...new Set([me.id, ...ids])];
+    const users = await usersByIds(c.get('db'), unique);
+    users.sort((a, b) => (a.id === me.id ? -1 : b.id === me.id ? 1 : a.nomeUsuario.localeCompare(b.nomeUsuario)));
+    return c.json({ status: 'success', message: '', usuarios: users });
+  });
+}

@@ -1,0 +1,167 @@
+import { slipOutcome } from '../../contract/slip-math.ts';
+import type { Db } from '../db/create-db.ts';
+import type { BetStatus, FichaSelecoesTable } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { seedLicenceCodes } from '../licence/codes.ts';
+import { seedDemoMatches, type DemoMatchRef } from '../sports/demo-matches.ts';
+import { prematchBook } from '../sports/event-models.ts';
+import { settleChoice, type FinalStats } from '../sports/markets.ts';
+import { toBasisPoints, toCents } from '../sports/markets-repo.ts';
+import { effectiveModel } from '../sports/model.ts';
+
+// Demo data of the betting area (issue 3 item 9): live and finished matches today, licence codes, and slips in every
+// state for the demo users: pending, won, failed, void, hidden, published, saved and commented by others.
+
+type Leg = Omit<FichaSelecoesTable, 'ficha_id' | 'posicao'>;
+
+const PREFERRED: readonly [string, string][] = [
+  ['ft_result', 'home'],
+  ['goals', 'over_1.5'],
+  ['btts', 'yes'],
+  ['double_chance', '1X'],
+  ['corners', 'over_8.5'],
+  ['goals', 'under_3.5'],
+  ['ft_result', 'away'],
+];
+
+const SETTLE_CANDIDATES: readonly [string, string][] = [
+  ['ft_result', 'home'],
+  ['ft_result', 'draw'],
+  ['ft_result', 'away'],
+  ['goals', 'over_2.5'],
+  ['goals', 'under_2.5'],
+  ['btts', 'yes'],
+  ['btts', 'no'],
+  ['corners', 'over_9.5'],
+  ['corners', 'under_9.5'],
+];
+
+/** A pending leg on a match that has not started, at its current price. */
+async function upcomingLeg(db: Db, eventId: string, index: number): Promise<Leg | undefined> {
+  const rows = await db.selectFrom('mercados').selectAll().where('evento_id', '=', eventId).execute();
+  for (let i = 0; i < PREFERRED.length; i += 1) {
+    const [type, choice] = PREFERRED[(index + i) % PREFERRED.length] ?? ['ft_result', 'home'];
+    const row = rows.find((r) => r.tipo === type && r.escolha === choice);
+    if (row) {
+      return { evento_id: eventId, tipo: type, escolha: choice, odds: row.odds, probabilidade: row.probabilidade, odds_trend: row.odds_trend, probabilidade_trend: row.probabilidade_trend, bet_status: 'pending', has_warning: 0 };
+    }
+  }
+  return undefined;
+}
+
+/** A leg on a match that kicked off, at the price it had before kick-off, settled if the match is over. */
+async function playedLeg(db: Db, eventId: string, want: BetStatus): Promise<Leg | undefined> {
+  const row = await db
+    .selectFrom('eventos')
+    .innerJoin('evento_modelos', 'evento_modelos.evento_id', 'eventos.id')
+    .selectAll('evento_modelos')
+    .select(['eventos.status', 'eventos.home_goals', 'eventos.away_goals'])
+    .where('eventos.id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const book = prematchBook(effectiveModel(row), eventId).priced;
+  const stats: FinalStats = {
+    goals: { home: row.home_goals ?? 0, away: row.away_goals ?? 0 },
+    h1Goals: { home: row.h1_home_goals, away: row.h1_away_goals },
+    corners: { home: row.home_corners, away: row.away_corners },
+    h1Corners: { home: row.h1_home_corners, away: row.h1_away_corners },
+  };
+  for (const [type, choice] of SETTLE_CANDIDATES) {
+    const status: BetStatus = row.status === 'FT' ? (settleChoice(type, choice, stats) ?? 'void') : row.status === 'ABD' ? 'void' : 'pending';
+    if (status !== want) continue;
+    const priced = book.find((c) => c.type === type && c.choice === choice);
+    if (!priced) continue;
+    return { evento_id: eventId, tipo: type, escolha: choice, odds: toCents(priced.odds), probabilidade: toBasisPoints(priced.probability), odds_trend: 'down', probabilidade_trend: 'up', bet_status: status, has_warning: 0 };
+  }
+  return undefined;
+}
+
+async function insertSlip(db: Db, input: { userId: string; valor: number; legs: (Leg | undefined)[]; hidden?: boolean; createdAt: Date }): Promise<string | undefined> {
+  const legs = input.legs.filter((leg): leg is Leg => leg !== undefined);
+  if (legs.length === 0) return undefined;
+  const id = newId();
+  const estado = slipOutcome(legs.map((leg) => leg.bet_status));
+  const at = input.createdAt.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('fichas')
+      .values({ id, usuario_id: input.userId, valor: input.valor, estado, oculta: input.hidden ? 1 : 0, odds_change: 0, created_at: at, settled_at: estado === 'pending' ? null : at, updated_at: at })
+      .execute();
+    await trx.insertInto('ficha_selecoes').values(legs.map((leg, posicao) => ({ ...leg, ficha_id: id, posicao }))).execute();
+  });
+  return id;
+}
+
+async function userId(db: Db, nomeUsuario: string): Promise<string | undefined> {
+  return (await db.selectFrom('usuarios').select('id').where('nome_usuario', '=', nomeUsuario).executeTakeFirst())?.id;
+}
+
+export async function seedDemoSlips(db: Db, input: { now: Date; matches: readonly DemoMatchRef[] }): Promise<number> {
+  const { now } = input;
+  const demo = await userId(db, 'demo');
+  const analista = await userId(db, 'analista');
+  const oficial = await userId(db, 'fichasoficial');
+  if (!demo || !analista || !oficial) return 0;
+  const upcoming = (
+    await db
+      .selectFrom('eventos')
+      .select('id')
+      .where('status', '=', 'NS')
+      .where('date', '>', new Date(now.getTime() + 3_600_000).toISOString())
+      .orderBy('date')
+      .orderBy('id')
+      .limit(60)
+      .execute()
+  ).map((row) => row.id);
+  const ref = (state: DemoMatchRef['state']) => input.matches.filter((m) => m.state === state).map((m) => m.id);
+  const finished = ref('ft');
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  const next = (i: number) => upcoming[i % Math.max(1, upcoming.length)] ?? '';
+  const created: string[] = [];
+  const add = async (...args: Parameters<typeof insertSlip>) => {
+    const id = await insertSlip(...args);
+    if (id) created.push(id);
+    return id;
+  };
+
+  await add(db, { userId: demo, valor: 500, legs: [await upcomingLeg(db, next(0), 0), await upcomingLeg(db, next(1), 1), await upcomingLeg(db, next(2), 2)], createdAt: at(30) });
+  await add(db, { userId: demo, valor: 1000, legs: await Promise.all(finished.map((id) => playedLeg(db, id, 'won'))), createdAt: at(300) });
+  await add(db, { userId: demo, valor: 200, legs: [await playedLeg(db, finished[0] ?? '', 'failed'), await upcomingLeg(db, next(3), 3)], createdAt: at(290) });
+  await add(db, { userId: demo, valor: 300, legs: await Promise.all(ref('abd').map((id) => playedLeg(db, id, 'void'))), createdAt: at(200) });
+  await add(db, { userId: demo, valor: 150, legs: [await upcomingLeg(db, next(4), 4), await upcomingLeg(db, next(5), 5)], hidden: true, createdAt: at(20) });
+  await add(db, { userId: demo, valor: 250, legs: [...(await Promise.all(ref('h1').map((id) => playedLeg(db, id, 'pending')))), await upcomingLeg(db, next(6), 6)], createdAt: at(40) });
+
+  const tips = await add(db, { userId: analista, valor: 2000, legs: await Promise.all([7, 8, 9, 10].map((i) => upcomingLeg(db, next(i), i))), createdAt: at(60) });
+  const analistaWon = await add(db, { userId: analista, valor: 5000, legs: [await playedLeg(db, finished[1] ?? '', 'won')], createdAt: at(320) });
+  // The official account is exempt from the 25-selection limit (SPEC §6): its showcase slip has more.
+  const big = await add(db, { userId: oficial, valor: 100, legs: await Promise.all(Array.from({ length: Math.min(30, upcoming.length) }, (_, i) => upcomingLeg(db, next(i), i))), createdAt: at(90) });
+
+  const saves: [string, string | undefined][] = [
+    [demo, tips],
+    [oficial, tips],
+    [demo, analistaWon],
+    [analista, big],
+  ];
+  for (const [user, slip] of saves) {
+    if (slip) await db.insertInto('fichas_guardadas').values({ usuario_id: user, ficha_id: slip, created_at: at(10).toISOString() }).execute();
+  }
+  const comments: [string, string, number][] = [
+    [demo, 'Boa ficha, vou seguir esta!', 50],
+    [oficial, 'Atenção aos cantos no segundo jogo.', 45],
+    [analista, 'Obrigado! Boa sorte a todos.', 40],
+  ];
+  if (tips) {
+    for (const [user, texto, minutes] of comments) {
+      await db.insertInto('ficha_comentarios').values({ id: newId(), ficha_id: tips, usuario_id: user, texto, created_at: at(minutes).toISOString() }).execute();
+    }
+  }
+  return created.length;
+}
+
+/** Everything the betting area adds to a fresh demo database; run once, after the users and fixtures exist. */
+export async function seedBettingDemo(db: Db, input: { now?: Date; seed: number }): Promise<void> {
+  const now = input.now ?? new Date();
+  await seedLicenceCodes(db, now);
+  const matches = await seedDemoMatches(db, { now, seed: input.seed });
+  await seedDemoSlips(db, { now, matches });
+}

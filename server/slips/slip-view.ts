@@ -1,0 +1,168 @@
+import type { Kysely } from 'kysely';
+import type { MarketType } from '../../contract/schemas/events.ts';
+import type { Ficha, Selection } from '../../contract/schemas/slips.ts';
+import { roundOdds, slipMultiplier, slipReturn } from '../../contract/slip-math.ts';
+import type { BetStatus, Database, FichasTable } from '../db/schema.ts';
+import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
+import { fromBasisPoints, fromCents } from '../sports/markets-repo.ts';
+
+type Q = Kysely<Database>;
+
+/** The event columns a selection shows (SPEC §3 Selection). */
+export function eventQuery(q: Q) {
+  return q
+    .selectFrom('eventos')
+    .innerJoin('competicoes', 'competicoes.id', 'eventos.competition_id')
+    .select([
+      'eventos.id',
+      'eventos.date',
+      'eventos.status',
+      'eventos.competition_id',
+      'competicoes.nome as competition_name',
+      'eventos.home_id',
+      'eventos.home_name',
+      'eventos.home_position',
+      'eventos.away_id',
+      'eventos.away_name',
+      'eventos.away_position',
+      'eventos.home_goals',
+      'eventos.away_goals',
+      'eventos.elapsed',
+    ]);
+}
+export type EventInfo = Awaited<ReturnType<ReturnType<typeof eventQuery>['execute']>>[number];
+
+export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<string, EventInfo>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await eventQuery(q).where('eventos.id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface PickValues {
+  type: string;
+  choice: string;
+  /** Hundredths. */
+  odds: number;
+  /** Basis points. */
+  probabilidade: number;
+  odds_trend: 'up' | 'down';
+  probabilidade_trend: 'up' | 'down';
+}
+
+export function toSelection(event: EventInfo, pick: PickValues, betStatus: BetStatus, hasWarning: boolean): Selection {
+  return {
+    event_id: event.id,
+    event_scheduled: event.date,
+    event_status: event.status,
+    bet_status: betStatus,
+    hasWarning,
+    event_tournament: { id: event.competition_id, name: event.competition_name },
+    event_competitors: [
+      { id: event.home_id, name: event.home_name, position: event.home_position, identifier: 'home' },
+      { id: event.away_id, name: event.away_name, position: event.away_position, identifier: 'away' },
+    ],
+    event_selection: {
+      type: pick.type as MarketType,
+      choice: pick.choice,
+      odds: fromCents(pick.odds),
+      oddsTrend: pick.odds_trend,
+      probability: fromBasisPoints(pick.probabilidade),
+      probabilityTrend: pick.probabilidade_trend,
+    },
+    event_score: { home: event.home_goals, away: event.away_goals, elapsed: event.elapsed },
+  };
+}
+
+/** Multiplier and return of a slip: void legs count as odds 1 (SPEC §3 slip maths). */
+export function slipTotals(valor: number, selecoes: readonly Selection[]): { multiplicador: number; retorno: number } {
+  const multiplicador = roundOdds(slipMultiplier(selecoes.filter((s) => s.bet_status !== 'void').map((s) => s.event_selection.odds)));
+  // Sent to the cent, as the app shows it (the product itself is shown with 2 decimals).
+  return { multiplicador, retorno: roundOdds(slipReturn(valor, multiplicador)) };
+}
+
+async function countBy(q: Q, table: 'fichas_guardadas' | 'ficha_comentarios', ids: readonly string[]): Promise<Map<string, number>> {
+  const rows = await q
+    .selectFrom(table)
+    .select((eb) => ['ficha_id', eb.fn.countAll<number | string>().as('n')])
+    .where('ficha_id', 'in', ids)
+    .groupBy('ficha_id')
+    .execute();
+  return new Map(rows.map((row) => [row.ficha_id, Number(row.n)]));
+}
+
+/** Slips by id as the API shows them, in the order given; ids that do not exist are left out. */
+export async function loadFichas(q: Q, ids: readonly string[], viewerId: string | null): Promise<Ficha[]> {
+  if (ids.length === 0) return [];
+  const slips = await q.selectFrom('fichas').selectAll().where('id', 'in', ids).execute();
+  const legs = await q
+    .selectFrom('ficha_selecoes')
+    .selectAll()
+    .where('ficha_id', 'in', ids)
+    .orderBy('ficha_id')
+    .orderBy('posicao')
+    .execute();
+  const events = await loadEvents(q, legs.map((leg) => leg.evento_id));
+  const users = await loadUsers(q, slips.map((slip) => slip.usuario_id));
+  const saved = viewerId
+    ? new Set(
+        (await q.selectFrom('fichas_guardadas').select('ficha_id').where('usuario_id', '=', viewerId).where('ficha_id', 'in', ids).execute()).map(
+          (row) => row.ficha_id,
+        ),
+      )
+    : new Set<string>();
+  const saves = await countBy(q, 'fichas_guardadas', ids);
+  const comments = await countBy(q, 'ficha_comentarios', ids);
+
+  const legsBySlip = new Map<string, Selection[]>();
+  for (const leg of legs) {
+    const event = events.get(leg.evento_id);
+    if (!event) continue;
+    const list = legsBySlip.get(leg.ficha_id) ?? [];
+    list.push(toSelection(event, { ...leg, type: leg.tipo, choice: leg.escolha }, leg.bet_status, leg.has_warning === 1));
+    legsBySlip.set(leg.ficha_id, list);
+  }
+  const byId = new Map(slips.map((slip) => [slip.id, slip]));
+  return ids.flatMap((id) => {
+    const slip = byId.get(id);
+    if (!slip) return [];
+    return [toFicha(slip, legsBySlip.get(id) ?? [], {
+      owner: toSender(users.get(slip.usuario_id) ?? missingUser(slip.usuario_id)),
+      saved: saved.has(id),
+      saves: saves.get(id) ?? 0,
+      comments: comments.get(id) ?? 0,
+    })];
+  });
+}
+
+function toFicha(
+  slip: FichasTable,
+  selecoes: Selection[],
+  extra: { owner: Ficha['usuario']; saved: boolean; saves: number; comments: number },
+): Ficha {
+  return {
+    id: slip.id,
+    _id: slip.id,
+    usuario: extra.owner,
+    selecoes,
+    valor: slip.valor,
+    ...slipTotals(slip.valor, selecoes),
+    oddsChange: slip.odds_change === 1,
+    estado: slip.estado,
+    publicada: slip.oculta === 0,
+    guardada: extra.saved,
+    totalGuardadas: extra.saves,
+    totalComentarios: extra.comments,
+    createdAt: slip.created_at,
+    settledAt: slip.settled_at,
+  };
+}
+
+export async function loadFicha(q: Q, id: string, viewerId: string | null): Promise<Ficha | undefined> {
+  return (await loadFichas(q, [id], viewerId))[0];
+}
+
+/** Whether a viewer may see a slip: its owner always, anybody else only while it is published. */
+export function canView(slip: Pick<FichasTable, 'usuario_id' | 'oculta'>, viewerId: string | null): boolean {
+  return slip.usuario_id === viewerId || slip.oculta === 0;
+}

@@ -1,0 +1,155 @@
+import type { Context } from 'hono';
+import { MSG } from '../../../contract/messages.ts';
+import { normalizeUsername } from '../../../contract/normalize.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { jsonError } from '../../lib/http.ts';
+import { bumpCounter } from '../../notify/notify.ts';
+import { readMessageInput, type MessageInput } from '../messages/input.ts';
+import { insertMessage, listMessages, previewOf, toSignal } from '../messages/repo.ts';
+import { lowerCounter, resetCounter } from '../shared/counters.ts';
+import { isId, readMessagePage, readPage } from '../shared/request.ts';
+import { findUserByName, loadUser } from '../shared/users.ts';
+import type { Recurso } from '../../../contract/schemas/chats.ts';
+import type { Trx, After, Outcome } from '../../idempotency/idempotent.ts';
+import {
+  conversationsOf,
+  findConversation,
+  isParticipant,
+  markConversationsRead,
+  openConversation,
+  otherParticipant,
+  toConversations,
+  touchConversation,
+  type ConversaRow,
+} from './repo.ts';
+
+/** GET /api/client/common/conversas/fetch?pageNumber&size → conversas. */
+export async function listConversations(c: Context<AppEnv>): Promise<Response> {
+  const page = readPage(c);
+  if (!page.ok) return page.response;
+  const db = c.get('db');
+  const me = c.get('user').id;
+  const rows = await conversationsOf(db, me, page.data);
+  return c.json({ status: 'success', message: '', conversas: await toConversations(db, rows, me) });
+}
+
+/** GET …/conversas/setUnreadMessageToFalse[?conversaId=]: marks read and lowers newMessage by what was unread. */
+export async function markRead(c: Context<AppEnv>): Promise<Response> {
+  const conversaId = c.req.query('conversaId');
+  if (conversaId !== undefined && !isId(conversaId)) return jsonError(c, 404, MSG.notFound);
+  return idempotent(c, async (trx) => {
+    const me = c.get('user').id;
+    if (conversaId) {
+      const row = await findConversation(trx, conversaId);
+      if (!row) return refuse(404, MSG.notFound);
+      if (!isParticipant(row, me)) return refuse(403, MSG.forbidden);
+    }
+    const cleared = await markConversationsRead(trx, me, conversaId);
+    if (conversaId) await lowerCounter(trx, me, 'newMessage', cleared.messages);
+    else await resetCounter(trx, me, 'newMessage');
+    return ok({ actualizadas: cleared.conversations });
+  });
+}
+
+async function conversationFor(c: Context<AppEnv>, id: string | undefined): Promise<{ row: ConversaRow } | { response: Response }> {
+  if (!isId(id)) return { response: jsonError(c, 404, MSG.notFound) };
+  const row = await findConversation(c.get('db'), id);
+  if (!row) return { response: jsonError(c, 404, MSG.notFound) };
+  if (!isParticipant(row, c.get('user').id)) return { response: jsonError(c, 403, MSG.forbidden) };
+  return { row };
+}
+
+/** GET …/conversas/{id} → conversa. */
+export async function getConversation(c: Context<AppEnv>): Promise<Response> {
+  const found = await conversationFor(c, c.req.param('id'));
+  if ('response' in found) return found.response;
+  const [conversa] = await toConversations(c.get('db'), [found.row], c.get('user').id);
+  return c.json({ status: 'success', message: '', conversa });
+}
+
+/**
+ * GET …/conversas/com/{nomeUsuario} → conversa. Opens the conversation with that user, creating it if needed; an
+ * empty conversation is not listed by /fetch until its first message.
+ */
+export async function openWith(c: Context<AppEnv>): Promise<Response> {
+  const other = await findUserByName(c.get('db'), normalizeUsername(c.req.param('nomeUsuario') ?? ''));
+  if (!other) return jsonError(c, 404, MSG.notFound);
+  const me = c.get('user').id;
+  if (other.id === me) return jsonError(c, 400, MSG.selfConversation);
+  return idempotent(c, async (trx) => {
+    const row = await openConversation(trx, me, other.id, new Date());
+    const [conversa] = await toConversations(trx, [row], me);
+    return ok({ conversa });
+  });
+}
+
+/** GET …/conversas/{id}/mensagens?before&size&pageNumber → mensagens (newest first), nextBefore. */
+export async function listConversationMessages(c: Context<AppEnv>): Promise<Response> {
+  const found = await conversationFor(c, c.req.param('id'));
+  if ('response' in found) return found.response;
+  const page = readMessagePage(c);
+  if (!page.ok) return page.response;
+  const list = await listMessages(c.get('db'), 'conversa', found.row.id, page.data);
+  if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
+  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+}
+
+/**
+ * Posts into a conversation the sender is part of: the message, the conversation's preview and the recipient's
+ * unread counts change in the transaction; the recipient's live signal goes out after the commit.
+ */
+export async function postToConversation(
+  c: Context<AppEnv>,
+  trx: Trx,
+  after: After,
+  row: ConversaRow,
+  input: MessageInput & { recurso: Recurso | null },
+): Promise<Outcome> {
+  const me = c.get('user').id;
+  const sender = await loadUser(trx, me);
+  if (!sender) return refuse(401, MSG.unauthenticated);
+  const recipient = otherParticipant(row, me);
+  const mensagem = await insertMessage(trx, {
+    chatTipo: 'conversa',
+    chatId: row.id,
+    sender,
+    text: input.text,
+    images: input.images,
+    recurso: input.recurso,
+    now: new Date(),
+  });
+  await touchConversation(trx, row, me, previewOf(input.text, input.images.length, input.recurso), mensagem.createdAt);
+  await bumpCounter(trx, recipient, 'newMessage');
+  const signals = c.get('signals');
+  after(() => signals.send([recipient], { mensagem: toSignal(mensagem) }));
+  return ok({ mensagem }, 201);
+}
+
+/** POST …/conversas/{id}/mensagens {mensagem, imagens} → 201 mensagem. */
+export async function sendToConversation(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  const input = await readMessageInput(c);
+  if (!input.ok) return input.response;
+  return idempotent(c, async (trx, after) => {
+    const row = await findConversation(trx, id);
+    if (!row) return refuse(404, MSG.notFound);
+    if (!isParticipant(row, c.get('user').id)) return refuse(403, MSG.forbidden);
+    return postToConversation(c, trx, after, row, { ...input.data, recurso: null });
+  });
+}
+
+/** POST …/conversas/com/{nomeUsuario}/mensagens: the first message to someone, creating the conversation. */
+export async function sendToUser(c: Context<AppEnv>): Promise<Response> {
+  const other = await findUserByName(c.get('db'), normalizeUsername(c.req.param('nomeUsuario') ?? ''));
+  if (!other) return jsonError(c, 404, MSG.notFound);
+  const me = c.get('user').id;
+  if (other.id === me) return jsonError(c, 400, MSG.selfConversation);
+  const input = await readMessageInput(c);
+  if (!input.ok) return input.response;
+  return idempotent(c, async (trx, after) => {
+    const row = await openConversation(trx, me, other.id, new Date());
+    return postToConversation(c, trx, after, row, { ...input.data, recurso: null });
+  });
+}

@@ -1,0 +1,165 @@
+import type { Context } from 'hono';
+import { MSG } from '../../../contract/messages.ts';
+import { CreateGroupRequestSchema, GroupListQuerySchema, UpdateGroupRequestSchema } from '../../../contract/schemas/groups.ts';
+import { validateGroupFields } from '../../../contract/validation/social.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { jsonError } from '../../lib/http.ts';
+import { newId } from '../../lib/ids.ts';
+import { checkImage } from '../messages/input.ts';
+import { deleteChatMessages } from '../messages/repo.ts';
+import { isId, readJson, readPage, readQuery } from '../shared/request.ts';
+import { canManage, isOutcome, loadGroupContext, toAllowedSenders } from './access.ts';
+import { countUsers, findGroup, groupImageUrl, listGroups, parsePlans, toGroup } from './repo.ts';
+import { GROUP_MAX_USERS } from '../../../contract/schemas/groups.ts';
+
+/** GET /api/client/common/grupos?pageNumber&size&gruposComponent=tudo|subscricoes|meus → grupos. */
+export async function listGroupsRoute(c: Context<AppEnv>): Promise<Response> {
+  const page = readPage(c);
+  if (!page.ok) return page.response;
+  const query = readQuery(c, GroupListQuerySchema);
+  if (!query.ok) return query.response;
+  const grupos = await listGroups(c.get('db'), c.get('user'), query.data.gruposComponent, page.data);
+  return c.json({ status: 'success', message: '', grupos });
+}
+
+/** GET /api/client/common/grupos/{id} → grupo with usuarios and the caller's mustPay. */
+export async function getGroup(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  const db = c.get('db');
+  const group = await findGroup(db, id);
+  if (!group) return jsonError(c, 404, MSG.notFound);
+  return c.json({ status: 'success', message: '', grupo: await toGroup(db, group, c.get('user')) });
+}
+
+type ImageField = { ok: true; value: string | null | undefined } | { ok: false; status: 400 | 413; message: string };
+
+/** The image of a create or update: a data URL to store, null to remove, or undefined to keep. */
+function imageField(value: string | null | undefined, keepUrl: string | null): ImageField {
+  if (value === undefined || value === null) return { ok: true, value };
+  if (!value.startsWith('data:')) {
+    // The group's own image URL (what GET returned) keeps the image; any other string is not an image.
+    if (keepUrl && value.split('?')[0] === keepUrl.split('?')[0]) return { ok: true, value: undefined };
+    return { ok: false, status: 400, message: MSG.imageProblem };
+  }
+  const check = checkImage(value);
+  return check.ok ? { ok: true, value } : check;
+}
+
+/** POST /api/client/common/grupos/criarGrupo {nome, imagem?, privado, allowedSenders, planos} → 201 grupo. */
+export async function createGroup(c: Context<AppEnv>): Promise<Response> {
+  const body = await readJson(c, CreateGroupRequestSchema);
+  if (!body.ok) return body.response;
+  const rule = validateGroupFields({ nome: body.data.nome, privado: body.data.privado, planos: body.data.planos });
+  if (!rule.ok) return jsonError(c, 400, rule.message);
+  const image = imageField(body.data.imagem, null);
+  if (!image.ok) return jsonError(c, image.status, image.message);
+  return idempotent(c, async (trx) => {
+    const now = new Date().toISOString();
+    const id = newId();
+    await trx
+      .insertInto('grupos')
+      .values({
+        id,
+        nome: rule.value.nome,
+        imagem: image.value ?? null,
+        privado: rule.value.privado ? 1 : 0,
+        allowed_senders: toAllowedSenders(body.data.allowedSenders),
+        planos: JSON.stringify(rule.value.planos),
+        criador_id: c.get('user').id,
+        last_sender_id: null,
+        last_message: null,
+        last_message_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const group = await findGroup(trx, id);
+    if (!group) return refuse(500, MSG.generic);
+    return ok({ grupo: await toGroup(trx, group, c.get('user')) }, 201);
+  });
+}
+
+/** PATCH /api/client/common/grupos/{id}/actualizarGrupo: creator and administrators (SPEC §5, §6). */
+export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  const body = await readJson(c, UpdateGroupRequestSchema);
+  if (!body.ok) return body.response;
+  return idempotent(c, async (trx) => {
+    const ctx = await loadGroupContext(c, trx, id);
+    if (isOutcome(ctx)) return ctx;
+    if (!canManage(ctx.place)) return refuse(403, MSG.forbidden);
+    const { group } = ctx;
+    const rule = validateGroupFields({
+      nome: body.data.nome ?? group.nome,
+      privado: body.data.privado ?? group.privado === 1,
+      planos: body.data.planos ?? parsePlans(group.planos),
+    });
+    if (!rule.ok) return refuse(400, rule.message);
+    const image = imageField(body.data.imagem, group.imagem ? groupImageUrl(group) : null);
+    if (!image.ok) return refuse(image.status, image.message);
+    await trx
+      .updateTable('grupos')
+      .set({
+        nome: rule.value.nome,
+        privado: rule.value.privado ? 1 : 0,
+        planos: JSON.stringify(rule.value.planos),
+        ...(body.data.allowedSenders !== undefined ? { allowed_senders: toAllowedSenders(body.data.allowedSenders) } : {}),
+        ...(image.value !== undefined ? { imagem: image.value } : {}),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const updated = await findGroup(trx, id);
+    if (!updated) return refuse(404, MSG.notFound);
+    return ok({ message: MSG.groupUpdated, grupo: await toGroup(trx, updated, c.get('user')) });
+  });
+}
+
+/** DELETE /api/client/common/grupos/{id}/apagarGrupo: the creator only. */
+export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  return idempotent(c, async (trx) => {
+    const ctx = await loadGroupContext(c, trx, id);
+    if (isOutcome(ctx)) return ctx;
+    if (ctx.place !== 'criador') return refuse(403, MSG.forbidden);
+    await deleteChatMessages(trx, 'grupo', id);
+    await trx.deleteFrom('grupos').where('id', '=', id).execute();
+    return ok({ message: MSG.groupDeleted });
+  });
+}
+
+/** GET /api/client/common/grupos/{id}/sairDoGrupo: members leave; the creator cannot. */
+export async function leaveGroup(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  return idempotent(c, async (trx) => {
+    const ctx = await loadGroupContext(c, trx, id);
+    if (isOutcome(ctx)) return ctx;
+    if (ctx.place === 'criador') return refuse(400, MSG.groupCreatorStays);
+    if (!ctx.membership) return refuse(403, MSG.forbidden);
+    await trx.deleteFrom('grupo_membros').where('grupo_id', '=', id).where('usuario_id', '=', c.get('user').id).execute();
+    return ok({ message: MSG.groupLeft });
+  });
+}
+
+/** GET /api/client/common/grupos/{id}/entrar: joins an open group; a private group is joined by subscribing. */
+export async function joinGroup(c: Context<AppEnv>): Promise<Response> {
+  const id = c.req.param('id');
+  if (!isId(id)) return jsonError(c, 404, MSG.notFound);
+  return idempotent(c, async (trx) => {
+    const ctx = await loadGroupContext(c, trx, id);
+    if (isOutcome(ctx)) return ctx;
+    if (ctx.place !== null) return refuse(400, MSG.groupUserExists);
+    if (ctx.group.privado === 1) return refuse(403, MSG.groupPrivateJoin, { tipo: 'grupo', grupoId: id });
+    if ((await countUsers(trx, id)) >= GROUP_MAX_USERS) return refuse(400, MSG.groupFull);
+    await trx
+      .insertInto('grupo_membros')
+      .values({ grupo_id: id, usuario_id: c.get('user').id, role: 'normal', expira_em: null, created_at: new Date().toISOString() })
+      .execute();
+    return ok({ grupo: await toGroup(trx, ctx.group, c.get('user')) });
+  });
+}

@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { DecodedImage } from '../../../contract/data-url.ts';
+import { MSG } from '../../../contract/messages.ts';
+import type { Mensagem, Recurso } from '../../../contract/schemas/chats.ts';
+import type { ChatType, MensagemSignal } from '../../../contract/schemas/signals.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Trx } from '../../idempotency/idempotent.ts';
+import { newId } from '../../lib/ids.ts';
+import type { MessagePage } from '../shared/request.ts';
+import { loadUsers, missingUser, toPublic, toSender, type UserCard } from '../shared/users.ts';
+
+type Reader = Kysely<Database>;
+
+export function imageUrl(id: string): string {
+  return `/api/client/common/imagens/${id}`;
+}
+
+/** The preview kept on the chat (lastMessage): the text, or what was sent when there is no text. */
+export function previewOf(text: string, imageCount: number, recurso: Recurso | null): string {
+  if (text) return text.slice(0, 100);
+  if (recurso) return MSG.sharedFicha;
+  return imageCount > 0 ? MSG.sentImage : '';
+}
+
+interface MessageRow {
+  id: string;
+  chat_tipo: ChatType;
+  chat_id: string;
+  sender_id: string;
+  mensagem: string;
+  recurso_tipo: string | null;
+  recurso_id: string | null;
+  created_at: string;
+}
+
+async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mensagem[]> {
+  if (rows.length === 0) return [];
+  const users = await loadUsers(
+    db,
+    rows.map((r) => r.sender_id),
+  );
+  const images = await db
+    .selectFrom('imagens')
+    .select(['id', 'mensagem_id'])
+    .where(
+      'mensagem_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('mensagem_id')
+    .orderBy('ordem')
+    .execute();
+  const byMessage = new Map<string, { url: string }[]>();
+  for (const image of images) {
+    const list = byMessage.get(image.mensagem_id) ?? [];
+    list.push({ url: imageUrl(image.id) });
+    byMessage.set(image.mensagem_id, list);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    chatType: row.chat_tipo,
+    chatId: row.chat_id,
+    sender: toSender(toPublic(users.get(row.sender_id) ?? missingUser(row.sender_id))),
+    mensagem: row.mensagem,
+    imagens: byMessage.get(row.id) ?? [],
+    recurso: row.recurso_tipo === 'ficha' && row.recurso_id ? { tipo: 'ficha', id: row.recurso_id } : null,
+    createdAt: row.created_at,
+  }));
+}
+
+export type MessageList = { ok: true; mensagens: Mensagem[]; nextBefore: string | null } | { ok: false };
+
+/** A chat's messages, newest first; `before` (a message id of this chat) continues below that message. */
+export async function listMessages(db: Reader, chatTipo: ChatType, chatId: string, page: MessagePage): Promise<MessageList> {
+  let query = db
+    .selectFrom('mensagens')
+    .selectAll()
+    .where('chat_tipo', '=', chatTipo)
+    .where('chat_id', '=', chatId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.size + 1)
+    .offset(page.offset);
+  if (page.before) {
+    const cursor = await db
+      .selectFrom('mensagens')
+      .select(['created_at', 'id'])
+      .where('id', '=', page.before)
+      .where('chat_tipo', '=', chatTipo)
+      .where('chat_id', '=', chatId)
+      .executeTakeFirst();
+    if (!cursor) return { ok: false };
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '<', cursor.created_at),
+        eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query.execute();
+  const more = rows.length > page.size;
+  const pageRows = rows.slice(0, page.size);
+  return { ok: true, mensagens: await toMessages(db, pageRows), nextBefore: more ? (pageRows.at(-1)?.id ?? null) : null };
+}
+
+export interface NewMessage {
+  chatTipo: ChatType;
+  chatId: string;
+  sender: UserCard;
+  text: string;
+  images: readonly DecodedImage[];
+  recurso: Recurso | null;
+  now: Date;
+}
+
+/** Stores a message and its images in the caller's transaction; returns it as the API and the signal show it. */
+export async function insertMessage(trx: Trx, input: NewMessage): Promise<Mensagem> {
+  const id = newId();
+  const createdAt = input.now.toISOString();
+  await trx
+    .insertInto('mensagens')
+    .values({
+      id,
+      chat_tipo: input.chatTipo,
+      chat_id: input.chatId,
+      sender_id: input.sender.id,
+      mensagem: input.text,
+      recurso_tipo: input.recurso?.tipo ?? null,
+      recurso_id: input.recurso?.id ?? null,
+      created_at: createdAt,
+    })
+    .execute();
+  const imagens: { url: string }[] = [];
+  for (const [ordem, image] of input.images.entries()) {
+    const imageId = newId();
+    await trx
+      .insertInto('imagens')
+      .values({ id: imageId, mensagem_id: id, ordem, mime: image.mime, dados: image.base64, created_at: createdAt })
+      .execute();
+    imagens.push({ url: imageUrl(imageId) });
+  }
+  return {
+    id,
+    chatType: input.chatTipo,
+    chatId: input.chatId,
+    sender: toSender(toPublic(input.sender)),
+    mensagem: input.text,
+    imagens,
+    recurso: input.recurso,
+    createdAt,
+  };
+}
+
+/** The live signal of a message (contract MensagemSignalSchema has no `recurso`; the app refetches shares). */
+export function toSignal(message: Mensagem): MensagemSignal {
+  return {
+    id: message.id,
+    chatType: message.chatType,
+    chatId: message.chatId,
+    sender: message.sender,
+    mensagem: message.mensagem,
+    imagens: message.imagens,
+    createdAt: message.createdAt,
+  };
+}
+
+/** Deletes a chat's messages (their images go by cascade), for a group that is deleted. */
+export async function deleteChatMessages(trx: Trx, chatTipo: ChatType, chatId: string): Promise<void> {
+  await trx.deleteFrom('mensagens').where('chat_tipo', '=', chatTipo).where('chat_id', '=', chatId).execute();
+}

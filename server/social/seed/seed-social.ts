@@ -1,0 +1,260 @@
+import { OFFICIAL_GROUP_IDS } from '../../../contract/schemas/groups.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { createUser } from '../../auth/users-repo.ts';
+import type { Db } from '../../db/create-db.ts';
+import type { Trx } from '../../idempotency/idempotent.ts';
+import { newId } from '../../lib/ids.ts';
+import { DEMO_USERS } from '../../seed/demo-users.ts';
+import { pairKey } from '../conversations/repo.ts';
+import { ensureRooms } from '../rooms/repo.ts';
+import {
+  DAY,
+  HOUR,
+  OFFICIAL_GROUPS,
+  PROFILES,
+  SEED_CONVERSATIONS,
+  SEED_FOLLOWS,
+  SEED_GROUPS,
+  SEED_REWARDS,
+  SOCIAL_USERS,
+  type SeedGroup,
+} from './data.ts';
+
+const DEMO_PASSWORD = DEMO_USERS.find((u) => u.nomeUsuario === 'demo')?.password ?? 'demo12345';
+
+async function usersByName(db: Db | Trx): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('usuarios').select(['id', 'nome_usuario']).execute();
+  return new Map(rows.map((r) => [r.nome_usuario, r.id]));
+}
+
+function idOf(ids: Map<string, string>, name: string): string {
+  const id = ids.get(name);
+  if (!id) throw new Error(`seed: unknown user ${name}`);
+  return id;
+}
+
+async function seedGroup(trx: Trx, ids: Map<string, string>, group: SeedGroup, now: number): Promise<void> {
+  const id = group.id ?? newId();
+  const created = new Date(now - 14 * DAY).toISOString();
+  const last = group.mensagens.at(-1);
+  await trx
+    .insertInto('grupos')
+    .values({
+      id,
+      nome: group.nome,
+      imagem: null,
+      privado: group.privado ? 1 : 0,
+      allowed_senders: group.allowedSenders,
+      planos: JSON.stringify(Object.entries(group.planos).map(([extensao, valor]) => ({ extensao, valor }))),
+      criador_id: idOf(ids, group.criador),
+      last_sender_id: last ? idOf(ids, last.from) : null,
+      last_message: last?.text ?? null,
+      last_message_at: last ? new Date(now - last.hoursAgo * HOUR).toISOString() : null,
+      created_at: created,
+      updated_at: created,
+    })
+    .execute();
+  for (const member of group.membros) {
+    await trx
+      .insertInto('grupo_membros')
+      .values({
+        grupo_id: id,
+        usuario_id: idOf(ids, member.user),
+        role: member.role,
+        expira_em: member.days === null ? null : new Date(now + member.days * DAY).toISOString(),
+        created_at: created,
+      })
+      .execute();
+  }
+  for (const message of group.mensagens) {
+    await insertSeedMessage(trx, 'grupo', id, idOf(ids, message.from), message.text, now - message.hoursAgo * HOUR);
+  }
+}
+
+async function insertSeedMessage(trx: Trx, chatTipo: 'conversa' | 'grupo' | 'sala', chatId: string, senderId: string, text: string, at: number): Promise<void> {
+  await trx
+    .insertInto('mensagens')
+    .values({
+      id: newId(),
+      chat_tipo: chatTipo,
+      chat_id: chatId,
+      sender_id: senderId,
+      mensagem: text,
+      recurso_tipo: null,
+      recurso_id: null,
+      created_at: new Date(at).toISOString(),
+    })
+    .execute();
+}
+
+async function bump(trx: Trx, userId: string, nome: string, count: number): Promise<void> {
+  if (count <= 0) return;
+  await trx.insertInto('contadores').values({ usuario_id: userId, nome, count }).execute();
+}
+
+async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Promise<void> {
+  for (const [name, profile] of Object.entries(PROFILES)) {
+    const userId = ids.get(name);
+    if (!userId) continue;
+    await trx
+      .insertInto('perfis')
+      .values({
+        usuario_id: userId,
+        banca_amount: profile.banca,
+        banca_trend: profile.trend,
+        socials: JSON.stringify(profile.socials ?? {}),
+        nif_verificado: profile.verificado ? 1 : 0,
+        telefone_verificado: profile.verificado ? 1 : 0,
+        foto_versao: 0,
+      })
+      .execute();
+  }
+
+  for (const [index, group] of OFFICIAL_GROUPS.entries()) await seedGroup(trx, ids, { ...group, id: OFFICIAL_GROUP_IDS[index] }, now);
+  for (const group of SEED_GROUPS) await seedGroup(trx, ids, group, now);
+
+  const unreadMessages = new Map<string, number>();
+  for (const conversation of SEED_CONVERSATIONS) {
+    const a = idOf(ids, conversation.a);
+    const b = idOf(ids, conversation.b);
+    const id = newId();
+    const last = conversation.mensagens.at(-1);
+    const first = conversation.mensagens[0];
+    await trx
+      .insertInto('conversas')
+      .values({
+        id,
+        primeiro_usuario_id: a,
+        segundo_usuario_id: b,
+        par: pairKey(a, b),
+        primeiro_nao_lidas: conversation.unreadForA,
+        segundo_nao_lidas: conversation.unreadForB,
+        last_sender_id: last ? idOf(ids, last.from) : null,
+        last_message: last?.text ?? null,
+        last_message_at: last ? new Date(now - last.hoursAgo * HOUR).toISOString() : null,
+        created_at: new Date(now - (first?.hoursAgo ?? 0) * HOUR).toISOString(),
+      })
+      .execute();
+    for (const message of conversation.mensagens) {
+      await insertSeedMessage(trx, 'conversa', id, idOf(ids, message.from), message.text, now - message.hoursAgo * HOUR);
+    }
+    unreadMessages.set(a, (unreadMessages.get(a) ?? 0) + conversation.unreadForA);
+    unreadMessages.set(b, (unreadMessages.get(b) ?? 0) + conversation.unreadForB);
+  }
+  for (const [userId, count] of unreadMessages) await bump(trx, userId, 'newMessage', count);
+
+  for (const [index, [from, to]] of SEED_FOLLOWS.entries()) {
+    await trx
+      .insertInto('seguidores')
+      .values({ seguidor_id: idOf(ids, from), seguido_id: idOf(ids, to), created_at: new Date(now - (index + 1) * DAY).toISOString() })
+      .execute();
+  }
+
+  // The follows above as notifications of the followed demo user, plus a group subscription about to expire.
+  const demo = idOf(ids, 'demo');
+  const notes = [
+    { tipo: 'novoSeguidor', mensagem: 'Joana Silva começou a seguir-te', sender: 'joana_silva', hoursAgo: 30, lida: 1 },
+    { tipo: 'novoSeguidor', mensagem: 'Paulo Manuel começou a seguir-te', sender: 'paulo_manuel', hoursAgo: 5, lida: 0 },
+    { tipo: 'grupoSubscricao', mensagem: 'A tua subscrição do grupo Kiala VIP termina em 2 dias', sender: 'kiala_tips', hoursAgo: 1, lida: 0 },
+  ];
+  for (const note of notes) {
+    await trx
+      .insertInto('notificacoes')
+      .values({
+        id: newId(),
+        usuario_id: demo,
+        tipo: note.tipo,
+        mensagem: note.mensagem,
+        sender_id: idOf(ids, note.sender),
+        pagamento_id: null,
+        recurso_tipo: null,
+        recurso_id: null,
+        lida: note.lida,
+        created_at: new Date(now - note.hoursAgo * HOUR).toISOString(),
+      })
+      .execute();
+  }
+  await bump(trx, demo, 'newNotification', notes.filter((n) => n.lida === 0).length);
+  await bump(trx, demo, 'newGroupMessage', 3);
+
+  for (const reward of SEED_REWARDS) {
+    const at = new Date(now - reward.daysAgo * DAY).toISOString();
+    await trx
+      .insertInto('recompensas')
+      .values({
+        id: newId(),
+        pagamento_id: newId(),
+        remetente_id: idOf(ids, reward.from),
+        destinatario_id: idOf(ids, reward.to),
+        valor: reward.valor,
+        estado: reward.estado,
+        mensagem: reward.mensagem,
+        ficha_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  }
+}
+
+/**
+ * Seeds the social demo (groups incl. the two official ones, conversations, follows, notifications, rewards and the
+ * extra demo people). Called by seedDemoUsers right after the demo users, so only on a database without users.
+ */
+export async function seedSocial(db: Db, now = new Date()): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  for (const user of SOCIAL_USERS) {
+    await createUser(
+      db,
+      { ...user, fotografia: null, passwordHash: hash, role: 'usuario', conta: null, referrerId: null },
+      { estado: 'habilitada', tipo: 'anual', days: 365 },
+      now,
+    );
+  }
+  await db.transaction().execute(async (trx) => seedContent(trx, await usersByName(trx), now.getTime()));
+  await seedRoomMessages(db, now);
+}
+
+const ROOM_CHATTER = [
+  { from: 'joana_silva', text: 'Que jogo! Alguém apostou no empate ao intervalo?', minutesAgo: 40 },
+  { from: 'paulo_manuel', text: 'Eu fui no mais de 2.5, falta um golo.', minutesAgo: 25 },
+  { from: 'kiala_tips', text: 'A odd do golo da equipa da casa está a subir.', minutesAgo: 10 },
+];
+
+/**
+ * Rooms for live and upcoming matches with a little chatter in the first few. Needs the match feed: seedSocial runs
+ * it, but on a fresh database the fixtures usually arrive after the seed, so this is also exported to be called
+ * once fixtures exist (it does nothing when any room already has messages).
+ */
+export async function seedRoomMessages(db: Db, now = new Date()): Promise<void> {
+  await ensureRooms(db, now);
+  const chatter = await db.selectFrom('mensagens').select('id').where('chat_tipo', '=', 'sala').limit(1).executeTakeFirst();
+  if (chatter) return;
+  const rooms = await db
+    .selectFrom('salas')
+    .innerJoin('eventos', 'eventos.id', 'salas.evento_id')
+    .select('salas.id')
+    .orderBy('eventos.date')
+    .limit(3)
+    .execute();
+  if (rooms.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const ids = await usersByName(trx);
+    for (const room of rooms) {
+      for (const line of ROOM_CHATTER) {
+        const senderId = ids.get(line.from);
+        if (!senderId) continue;
+        await insertSeedMessage(trx, 'sala', room.id, senderId, line.text, now.getTime() - line.minutesAgo * 60_000);
+      }
+      const last = ROOM_CHATTER.at(-1);
+      const lastSender = last ? ids.get(last.from) : undefined;
+      if (last && lastSender) {
+        await trx
+          .updateTable('salas')
+          .set({ last_sender_id: lastSender, last_message: last.text, last_message_at: new Date(now.getTime() - last.minutesAgo * 60_000).toISOString() })
+          .where('id', '=', room.id)
+          .execute();
+      }
+    }
+  });
+}

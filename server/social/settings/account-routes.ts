@@ -1,0 +1,107 @@
+import type { Context } from 'hono';
+import { sql } from 'kysely';
+import { PHONE_DIGITS } from '../../../contract/limits.ts';
+import { MSG } from '../../../contract/messages.ts';
+import { normalizePhone } from '../../../contract/normalize.ts';
+import { AccountUpdateRequestSchema, PasswordChangeRequestSchema } from '../../../contract/schemas/settings.ts';
+import { validateDisplayName, validatePasswordChange } from '../../../contract/validation/social.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { jsonError } from '../../lib/http.ts';
+import { checkImage } from '../messages/input.ts';
+import { myProfileUser } from '../profile/repo.ts';
+import { readJson } from '../shared/request.ts';
+import { loadUser, photoUrl } from '../shared/users.ts';
+import { ensurePerfil } from './perfil.ts';
+
+/** GET /api/client/common/conta/contactDetails → contactDetails {email{email}, numeroTelemovel{numero, verificado}}. */
+export async function contactDetails(c: Context<AppEnv>): Promise<Response> {
+  const row = await c
+    .get('db')
+    .selectFrom('usuarios')
+    .leftJoin('perfis', 'perfis.usuario_id', 'usuarios.id')
+    .select(['usuarios.email', 'usuarios.telefone', 'perfis.telefone_verificado'])
+    .where('usuarios.id', '=', c.get('user').id)
+    .executeTakeFirst();
+  if (!row) return jsonError(c, 401, MSG.unauthenticated);
+  return c.json({
+    status: 'success',
+    message: '',
+    contactDetails: {
+      email: { email: row.email },
+      numeroTelemovel: { numero: row.telefone, verificado: row.telefone_verificado === 1 },
+    },
+  });
+}
+
+type PhotoChange = { ok: true; value: string | null | undefined } | { ok: false; status: 400 | 413; message: string };
+
+/** A data URL replaces the photo, null removes it, the photo's own URL (or nothing) keeps it. */
+function photoChange(value: string | null | undefined, userId: string): PhotoChange {
+  if (value === undefined || value === null) return { ok: true, value };
+  if (!value.startsWith('data:')) {
+    if (value.split('?')[0] === photoUrl(userId, 0).split('?')[0]) return { ok: true, value: undefined };
+    return { ok: false, status: 400, message: MSG.imageProblem };
+  }
+  const check = checkImage(value);
+  if (check.ok) return { ok: true, value };
+  return check.status === 413 ? { ok: false, status: 413, message: MSG.photoTooLarge } : check;
+}
+
+/** PATCH /api/client/common/conta/actualizar {nome?, fotografia?, numeroTelemovel?, socials?} → usuario. */
+export async function updateAccount(c: Context<AppEnv>): Promise<Response> {
+  const body = await readJson(c, AccountUpdateRequestSchema);
+  if (!body.ok) return body.response;
+  const me = c.get('user').id;
+  const { nome, fotografia, numeroTelemovel, socials } = body.data;
+  const name = nome === undefined ? null : validateDisplayName(nome);
+  if (name && !name.ok) return jsonError(c, 400, name.message);
+  const photo = photoChange(fotografia, me);
+  if (!photo.ok) return jsonError(c, photo.status, photo.message);
+  let phone: string | null | undefined;
+  if (numeroTelemovel !== undefined) {
+    const digits = normalizePhone(typeof numeroTelemovel === 'string' ? numeroTelemovel : numeroTelemovel.numero);
+    if (digits.length !== 0 && digits.length !== PHONE_DIGITS) return jsonError(c, 400, MSG.phoneInvalid);
+    phone = digits || null;
+  }
+  return idempotent(c, async (trx) => {
+    const current = await trx.selectFrom('usuarios').select(['telefone']).where('id', '=', me).executeTakeFirst();
+    if (!current) return refuse(401, MSG.unauthenticated);
+    await ensurePerfil(trx, me);
+    const userChanges = {
+      ...(name?.ok ? { nome: name.value } : {}),
+      ...(photo.value !== undefined ? { fotografia: photo.value } : {}),
+      ...(phone !== undefined ? { telefone: phone } : {}),
+    };
+    if (Object.keys(userChanges).length > 0) await trx.updateTable('usuarios').set(userChanges).where('id', '=', me).execute();
+    const perfilChanges = {
+      ...(photo.value !== undefined ? { foto_versao: sql<number>`foto_versao + 1` } : {}),
+      // A new number has to be verified again.
+      ...(phone !== undefined && phone !== current.telefone ? { telefone_verificado: 0 } : {}),
+      ...(socials !== undefined ? { socials: JSON.stringify(socials) } : {}),
+    };
+    if (Object.keys(perfilChanges).length > 0) await trx.updateTable('perfis').set(perfilChanges).where('usuario_id', '=', me).execute();
+    const card = await loadUser(trx, me);
+    const usuario = card ? await myProfileUser(trx, card) : null;
+    if (!usuario) return refuse(401, MSG.unauthenticated);
+    return ok({ message: MSG.accountUpdated, usuario });
+  });
+}
+
+/** PATCH /api/client/common/conta/actualizarPassword {passwordActual, password, passwordConfirmacao}. */
+export async function changePassword(c: Context<AppEnv>): Promise<Response> {
+  const body = await readJson(c, PasswordChangeRequestSchema);
+  if (!body.ok) return body.response;
+  const rule = validatePasswordChange(body.data);
+  if (!rule.ok) return jsonError(c, 400, rule.message);
+  const me = c.get('user').id;
+  // Checked inside the transaction: a replay after the change must get the stored success, not "wrong password".
+  return idempotent(c, async (trx) => {
+    const row = await trx.selectFrom('usuarios').select('password_hash').where('id', '=', me).executeTakeFirst();
+    if (!row) return refuse(401, MSG.unauthenticated);
+    if (!(await verifyPassword(body.data.passwordActual, row.password_hash))) return refuse(400, MSG.passwordCurrentWrong);
+    await trx.updateTable('usuarios').set({ password_hash: await hashPassword(body.data.password) }).where('id', '=', me).execute();
+    return ok({ message: MSG.passwordChanged });
+  });
+}

@@ -1,0 +1,95 @@
+import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
+/** One POST a push service received. */
+export interface ReceivedPush {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const TLS_DIR = new URL('../../../fixtures/push-tls/', import.meta.url);
+/** The stand-in push service's self-signed certificate (web-push only speaks https). */
+export const PUSH_TLS = { cert: readFileSync(new URL('cert.pem', TLS_DIR)), key: readFileSync(new URL('key.pem', TLS_DIR)) };
+
+/** An agent that trusts the stand-in push service, for the server's web-push requests in tests. */
+export function pushTestAgent(): Agent {
+  return new Agent({ ca: PUSH_TLS.cert });
+}
+
+/**
+ * A stand-in push service (what FCM or Mozilla autopush are to a browser): records what the server posts to a
+ * subscription's endpoint and answers with the status a test chooses (201, or 410 for a gone subscription).
+ */
+export interface PushReceiver {
+  url: string;
+  received: ReceivedPush[];
+  /** Status answered for requests to a path; 201 by default. */
+  answer(path: string, status: number): void;
+  close(): Promise<void>;
+}
+
+export async function startPushReceiver(): Promise<PushReceiver> {
+  const received: ReceivedPush[] = [];
+  const statuses = new Map<string, number>();
+  const server: Server = createServer(PUSH_TLS, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = statuses.get(path) ?? 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `https://127.0.0.1:${port}`,
+    received,
+    answer: (path, status) => statuses.set(path, status),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's side of a push subscription: the P-256 key pair and auth secret `pushManager.subscribe` makes. */
+export interface FakeSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  ecdh: ECDH;
+  authSecret: Buffer;
+  toJSON(): { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+}
+
+export function fakeSubscription(endpoint: string): FakeSubscription {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') };
+  return { endpoint, keys, ecdh, authSecret, toJSON: () => ({ endpoint, expirationTime: null, keys }) };
+}
+
+const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
+
+/** Decrypts an aes128gcm Web Push body (RFC 8188 + RFC 8291) as the browser would, returning the plaintext. */
+export function decryptPush(body: Buffer, subscription: FakeSubscription): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const serverPublicKey = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  const shared = subscription.ecdh.computeSecret(serverPublicKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), subscription.ecdh.getPublicKey(), serverPublicKey]);
+  const ikm = hkdf(subscription.authSecret, shared, keyInfo, 32);
+  const key = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
+  const nonce = hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12);
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  return padded.subarray(0, end).toString('utf8');
+}

@@ -1,0 +1,169 @@
+import 'fake-indexeddb/auto';
+import { Client, TokenProvider } from '@pusher/push-notifications-web';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { PushPayloadSchema } from '../../../contract/schemas/push.ts';
+import { ClientConfigResponseSchema } from '../../../contract/schemas/realtime.ts';
+import type { Sinal } from '../../../contract/schemas/signals.ts';
+import { describeLiveOnEachDb, signIn, type LiveServer } from './helpers/live-server.ts';
+import { decryptPush, fakeSubscription, startPushReceiver, type FakeSubscription, type PushReceiver } from './helpers/push-receiver.ts';
+
+// The real Beams web SDK (@pusher/push-notifications-web 2.1.0) against the embedded Beams-compatible device API,
+// in a stand-in browser: fake-indexeddb for its state, and a service-worker registration whose pushManager hands
+// out a subscription to a local stand-in push service. Delivery is then checked end to end: the server's
+// web-push request arrives there, and decrypts (as the browser would) to the Beams payload.
+
+let receiver: PushReceiver;
+beforeAll(async () => {
+  receiver = await startPushReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+});
+
+/** A browser with one service worker registration; `subscription` is what pushManager.subscribe gives. */
+function stubBrowser(subscription: FakeSubscription) {
+  let current: FakeSubscription | null = null;
+  const asPushSubscription = (sub: FakeSubscription) => ({
+    endpoint: sub.endpoint,
+    toJSON: sub.toJSON,
+    unsubscribe: async () => {
+      current = null;
+      return true;
+    },
+  });
+  const subscribeCalls: unknown[] = [];
+  const registration = {
+    scope: 'http://localhost/',
+    pushManager: {
+      subscribe: async (options: unknown) => {
+        subscribeCalls.push(options);
+        current = subscription;
+        return asPushSubscription(subscription);
+      },
+      getSubscription: async () => (current ? asPushSubscription(current) : null),
+    },
+  };
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('isSecureContext', true);
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'granted' });
+  vi.stubGlobal('location', { href: 'http://localhost/dashboard' });
+  vi.stubGlobal('navigator', { userAgent: 'vitest', serviceWorker: { ready: Promise.resolve(registration) } });
+  return { registration, subscribeCalls };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function mensagem(texto: string): Sinal {
+  return {
+    mensagem: {
+      id: crypto.randomUUID(),
+      chatType: 'conversa',
+      chatId: crypto.randomUUID(),
+      sender: { id: crypto.randomUUID(), nome: 'Ana Analista', nomeUsuario: 'analista', fotografia: null },
+      mensagem: texto,
+      imagens: [],
+      createdAt: new Date().toISOString(),
+    },
+  };
+}
+
+async function beamsSettings(server: LiveServer) {
+  const body = ClientConfigResponseSchema.parse(await (await fetch(`${server.url}/api/client/public/config`)).json());
+  expect(body.beams.endpointOverride).toBe(`${server.url}/api/beams`);
+  return body;
+}
+
+describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => {
+  it('registers with the SDK, ties the device to the session user, and delivers signals to it', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const settings = await beamsSettings(server());
+    const subscription = fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`);
+    const { registration, subscribeCalls } = stubBrowser(subscription);
+
+    const beams = new Client({
+      instanceId: settings.beams.instanceId,
+      endpointOverride: settings.beams.endpointOverride ?? '',
+      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+    });
+    await beams.start();
+    // The SDK subscribed with the server's VAPID key.
+    const key = (subscribeCalls[0] as { applicationServerKey: Uint8Array }).applicationServerKey;
+    expect(Buffer.from(key).toString('base64url')).toBe(settings.vapidPublicKey);
+    const deviceId = await beams.getDeviceId();
+    expect(deviceId).toEqual(expect.any(String));
+
+    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    expect(await beams.getUserId()).toBe(demo.userId);
+    const row = await server().db.selectFrom('push_dispositivos').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ endpoint: subscription.endpoint, usuario_id: demo.userId, p256dh: subscription.keys.p256dh });
+
+    const before = receiver.received.length;
+    const sinal = mensagem('Viste o jogo?');
+    await server().signals.send([demo.userId], sinal);
+    const pushes = receiver.received.slice(before).filter((push) => subscription.endpoint.endsWith(push.path));
+    expect(pushes).toHaveLength(1);
+    const push = pushes[0]!;
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+    expect(String(push.headers.authorization)).toMatch(new RegExp(`^vapid t=[^,]+, k=${settings.vapidPublicKey}$`));
+
+    const payload = PushPayloadSchema.parse(JSON.parse(decryptPush(push.body, subscription)));
+    expect(payload.data.sinal).toEqual(sinal);
+    expect(payload.data.pusher).toMatchObject({ instanceId: settings.beams.instanceId, hasDisplayableContent: true });
+    expect(payload.notification).toMatchObject({
+      title: 'Ana Analista',
+      body: 'Viste o jogo?',
+      deep_link: '/dashboard/comunidade/conversas/analista',
+      hide_notification_if_site_has_focus: true,
+    });
+
+    // stop(): the SDK deletes the device, and nothing more is pushed to it.
+    await beams.stop();
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', deviceId).executeTakeFirst()).toBeUndefined();
+    const afterStop = receiver.received.length;
+    await server().signals.send([demo.userId], mensagem('Já não chega'));
+    expect(receiver.received.slice(afterStop).filter((p) => subscription.endpoint.endsWith(p.path))).toHaveLength(0);
+  });
+
+  it('refuses setUserId for a user other than the session\'s (the token endpoint answers 403)', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const analista = await signIn(server(), 'analista', 'analista123');
+    const settings = await beamsSettings(server());
+    const { registration } = stubBrowser(fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`));
+    const beams = new Client({
+      instanceId: settings.beams.instanceId,
+      endpointOverride: settings.beams.endpointOverride ?? '',
+      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+    });
+    await beams.start();
+    const provider = new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } });
+    await expect(beams.setUserId(analista.userId, provider)).rejects.toThrow(/403/);
+    const deviceId = await beams.getDeviceId();
+    const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    expect(row.usuario_id).toBeNull();
+  });
+
+  it('deletes a device whose push service answers 410 Gone', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const settings = await beamsSettings(server());
+    const path = `/push/${crypto.randomUUID()}`;
+    const subscription = fakeSubscription(`${receiver.url}${path}`);
+    const { registration } = stubBrowser(subscription);
+    const beams = new Client({
+      instanceId: settings.beams.instanceId,
+      endpointOverride: settings.beams.endpointOverride ?? '',
+      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+    });
+    await beams.start();
+    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    const deviceId = await beams.getDeviceId();
+
+    receiver.answer(path, 410);
+    await server().signals.send([demo.userId], mensagem('Ainda estás aí?'));
+    expect(receiver.received.some((push) => push.path === path)).toBe(true);
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', deviceId).executeTakeFirst()).toBeUndefined();
+  });
+});
