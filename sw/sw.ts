@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerShellRoutes } from './precache.ts';
 import { registerBackgroundSync } from './background-sync.ts';
+import { registerPushHandling } from './push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
 
@@ -13,3 +14,4 @@ clientsClaim();
 
 registerShellRoutes(self.__WB_MANIFEST);
 registerBackgroundSync();
+registerPushHandling();

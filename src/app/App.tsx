@@ -6,6 +6,7 @@ import { startAppSync } from '../state/bootstrap.ts';
 import { maintenanceAtom } from '../state/service.ts';
 import { sessionStatusAtom, sessionUserAtom } from '../state/session.ts';
 import { startRealtime } from '../state/realtime.ts';
+import { startPush } from '../state/push.ts';
 import { storageStatusAtom } from '../state/storage.ts';
 import { StorageErrorPage } from '../components/StorageErrorPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -28,6 +29,9 @@ function Ready() {
   const userId = useAtomValue(sessionUserAtom)?.id;
   useEffect(() => startAppSync(), []);
   useEffect(() => (userId ? startRealtime(userId) : undefined), [userId]);
+  useEffect(() => {
+    if (userId) startPush(userId);
+  }, [userId]);
   if (maintenance) return <MaintenancePage />;
   if (status === 'loading') return <FullScreenSpinner />;
   return (

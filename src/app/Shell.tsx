@@ -9,6 +9,7 @@ import { MenuDrawer } from '../components/shell/MenuDrawer.tsx';
 import { SlipPanel } from '../components/shell/SlipPanel.tsx';
 import { SlipDrawer } from '../components/shell/SlipDrawer.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { PushPrompt } from '../components/PushPrompt.tsx';
 import { isChatRoute } from '../components/shell/menu-items.ts';
 
 /** SPEC §2 Layout and shell: header, left menu, centre, right panel; bottom menu at 850 px or less. */
@@ -25,6 +26,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="shell-body">
         {user && <SideMenu user={user} />}
         <main className="shell-centre" id="main">
+          {user && <PushPrompt />}
           {children}
         </main>
         {user && <SlipPanel />}

@@ -26,7 +26,15 @@ export interface OnlineUsersRecord {
   ids: string[];
 }
 
+/** Where pushes come from, for the service worker (hosted Beams or our own Beams-compatible API). */
+export interface PushConfigRecord {
+  key: 'pushConfig';
+  instanceId: string;
+  endpointOverride: string | null;
+}
+
 export type KeyValueRecord =
+  | PushConfigRecord
   | SessionRecord
   | ProvidersRecord
   | MaintenanceRecord

@@ -10,3 +10,4 @@ export { startOutbox, afterEnqueue } from './outbox/page.ts';
 export { retryRejected, discardRejected } from './outbox/replayer.ts';
 export { APPLIERS } from './outbox/registry.ts';
 export { connectRealtime } from './realtime/connect.ts';
+export { registerPush, unregisterPush } from './push.ts';

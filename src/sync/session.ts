@@ -6,6 +6,7 @@ import { MSG } from '../../contract/messages.ts';
 import { signalOtherTabs } from './tab-signal.ts';
 import { resumePaused } from './outbox/replayer.ts';
 import { outboxRunner } from './outbox/app-outbox.ts';
+import { unregisterPush } from './push.ts';
 
 async function writeSession(db: AppDb, patch: Omit<SessionRecord, 'key'>): Promise<void> {
   await db.kv.put({ key: 'session', ...patch });
@@ -64,6 +65,8 @@ export async function signIn(
 export async function signOut(db: AppDb): Promise<{ reachedServer: boolean }> {
   await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: true });
   signalOtherTabs('signout');
+  // This device stops receiving the previous user's pushes (SPEC §4 Push); best effort.
+  void unregisterPush(db).catch(() => undefined);
   const result = await signOutRequest('/');
   if (result.kind === 'network') return { reachedServer: false };
   await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: false });

@@ -1,0 +1,1 @@
+declare module '@pusher/push-notifications-web/src/service-worker.js';
