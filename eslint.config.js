@@ -19,6 +19,11 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
+  },
+  {
+    // Code passed to page.evaluate runs in the browser.
+    files: ['tests/bench/**/*.mjs'],
+    languageOptions: { globals: { window: 'readonly', navigator: 'readonly', performance: 'readonly', PerformanceObserver: 'readonly' } },
   },
 );

@@ -13,6 +13,7 @@ import { createGeneratedProvider } from './sports/generated-provider.ts';
 import { syncFixtures } from './sports/sync-fixtures.ts';
 import { LiveSimulator } from './sports/simulator.ts';
 import { seedBettingDemo } from './slips/demo-slips.ts';
+import { seedRoomMessages } from './social/seed/seed-social.ts';
 
 /** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
 const FIXTURE_REFRESH_MS = 60 * 60 * 1000;
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   await syncFixtures(db, provider);
   // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md).
   if (seeded) await seedBettingDemo(db, { seed: config.sportsSeed });
+  // Room chatter needs the fixtures, which come after the users.
+  if (seeded) await seedRoomMessages(db);
   const refresh = setInterval(() => {
     syncFixtures(db, provider).catch((error: unknown) => console.error('[sports] fixture refresh failed', error));
   }, FIXTURE_REFRESH_MS);

@@ -38,6 +38,8 @@ export const MensagemSignalSchema = z.object({
   sender: SignalSenderSchema,
   mensagem: z.string(),
   imagens: z.array(z.object({ url: z.string() })),
+  /** A shared slip travels with its message, so the chat can show it without a refetch. */
+  recurso: z.object({ tipo: z.literal('ficha'), id: z.string() }).nullish(),
   createdAt: z.string(),
 });
 export type MensagemSignal = z.infer<typeof MensagemSignalSchema>;

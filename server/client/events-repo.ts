@@ -1,5 +1,12 @@
 import { DEFAULT_LIST_SIZE } from '../../contract/limits.ts';
-import { LIVE_STATUSES, MainOddsSchema, VOID_STATUSES, type Event, type EventDetail, type EventStats } from '../../contract/schemas/events.ts';
+import {
+  LIVE_STATUSES,
+  MainOddsSchema,
+  VOID_STATUSES,
+  type Event,
+  type EventDetail,
+  type EventStats,
+} from '../../contract/schemas/events.ts';
 import type { Db } from '../db/create-db.ts';
 import type { EventoModelosTable } from '../db/schema.ts';
 import { addDays } from '../lib/time.ts';

@@ -13,7 +13,13 @@ registerPaymentPurpose(LICENCE_PURPOSE, {
     await extendLicence(trx, { userId: payment.usuario_id, plan, now });
     await notify(
       trx,
-      { userId: payment.usuario_id, tipo: 'licenca', mensagem: MSG.licenceRenewed, counter: 'newLicenceNotification', pagamentoId: payment.id },
+      {
+        userId: payment.usuario_id,
+        tipo: 'licenca',
+        mensagem: MSG.licenceRenewed,
+        counter: 'newLicenceNotification',
+        pagamentoId: payment.id,
+      },
       { signals, after },
     );
   },

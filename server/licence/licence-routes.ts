@@ -50,7 +50,11 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
       const row = await licenceForUpdate(trx, c.get('user').id, now);
       if (row.estado !== 'pendente') return ok({ licenca: toLicenca(row, owner(c), now) });
       const activated = { ...row, estado: 'habilitada' as const, tipo: 'experimental', expira_em: addDays(now, TRIAL_DAYS).toISOString() };
-      await trx.updateTable('licencas').set({ estado: activated.estado, tipo: activated.tipo, expira_em: activated.expira_em }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('licencas')
+        .set({ estado: activated.estado, tipo: activated.tipo, expira_em: activated.expira_em })
+        .where('id', '=', row.id)
+        .execute();
       return ok({ licenca: toLicenca(activated, owner(c), now) });
     }),
   );
@@ -70,7 +74,11 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
       // Once sent the proof is read-only until a moderator decides (SPEC §4 payment-proof flow).
       if (row.solicitacao) return refuse(400, MSG.proofAlreadySent);
       const updated = { ...row, comprovativo: JSON.stringify(images), solicitacao: now.toISOString() };
-      await trx.updateTable('licencas').set({ comprovativo: updated.comprovativo, solicitacao: updated.solicitacao }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('licencas')
+        .set({ comprovativo: updated.comprovativo, solicitacao: updated.solicitacao })
+        .where('id', '=', row.id)
+        .execute();
       return ok({ message: MSG.activationRequested, licenca: toLicenca(updated, owner(c), now) });
     });
   });

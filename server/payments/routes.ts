@@ -20,7 +20,10 @@ function answer(c: Context<AppEnv>, result: SettleResult): Response {
     // The page's own forms post here: answer with the page in its new state.
     return c.html(paymentPage(locale, result.pagamento ?? null), result.ok ? 200 : result.status);
   }
-  if (!result.ok) return c.json({ status: 'error', message: result.message, ...(result.pagamento ? { pagamento: result.pagamento } : {}) }, result.status);
+  if (!result.ok) {
+    const extra = result.pagamento ? { pagamento: result.pagamento } : {};
+    return c.json({ status: 'error', message: result.message, ...extra }, result.status);
+  }
   return c.json({ status: 'success', message: result.message, pagamento: result.pagamento });
 }
 

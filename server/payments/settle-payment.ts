@@ -48,6 +48,8 @@ export async function cancelPayment(db: Db, id: string, now = new Date()): Promi
     .executeTakeFirst();
   const row = await findPayment(db, id);
   if (!row) return { ok: false, status: 404, message: MSG.notFound };
-  if (row.estado === 'cancelado') return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed: Number(updated.numUpdatedRows) > 0 };
+  if (row.estado === 'cancelado') {
+    return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed: Number(updated.numUpdatedRows) > 0 };
+  }
   return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
 }

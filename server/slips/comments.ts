@@ -4,7 +4,8 @@ import { MSG } from '../../contract/messages.ts';
 import { CommentRequestSchema, type Comentario } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
-import type { FichaComentariosTable } from '../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { Database, FichaComentariosTable } from '../db/schema.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
 import { jsonError } from '../lib/http.ts';
@@ -14,6 +15,10 @@ import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
 import { canView } from './slip-view.ts';
 
 const PATH = '/api/client/common/fichas/:id/comentarios';
+
+function findSlip(q: Kysely<Database>, id: string) {
+  return q.selectFrom('fichas').select(['id', 'usuario_id', 'oculta']).where('id', '=', id).executeTakeFirst();
+}
 
 async function toComentarios(db: Parameters<typeof loadUsers>[0], rows: readonly FichaComentariosTable[]): Promise<Comentario[]> {
   const users = await loadUsers(db, rows.map((row) => row.usuario_id));
@@ -31,14 +36,20 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
   app.get(PATH, requireSession, async (c) => {
     const id = c.req.param('id');
     const db = c.get('db');
-    const slip = isId(id) ? await db.selectFrom('fichas').select(['usuario_id', 'oculta']).where('id', '=', id).executeTakeFirst() : undefined;
+    const slip = isId(id) ? await findSlip(db, id) : undefined;
     if (!slip || !canView(slip, c.get('user').id)) return jsonError(c, 404, MSG.notFound);
     const page = readMessagePage(c);
     if (!page.ok) return page.response;
     let query = db.selectFrom('ficha_comentarios').selectAll().where('ficha_id', '=', id);
     if (page.data.before) {
-      const cursor = isId(page.data.before)
-        ? await db.selectFrom('ficha_comentarios').select(['created_at', 'id']).where('id', '=', page.data.before).where('ficha_id', '=', id).executeTakeFirst()
+      const before = page.data.before;
+      const cursor = isId(before)
+        ? await db
+            .selectFrom('ficha_comentarios')
+            .select(['created_at', 'id'])
+            .where('id', '=', before)
+            .where('ficha_id', '=', id)
+            .executeTakeFirst()
         : undefined;
       if (!cursor) return jsonError(c, 400, MSG.invalidRequest);
       // Keyset paging on (created_at, id): stable while new comments arrive.
@@ -69,10 +80,16 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
     const texto = body.data.texto.trim();
     return idempotent(c, async (trx, after) => {
       const user = c.get('user');
-      const slip = isId(id) ? await trx.selectFrom('fichas').select(['id', 'usuario_id', 'oculta']).where('id', '=', id).executeTakeFirst() : undefined;
+      const slip = isId(id) ? await findSlip(trx, id) : undefined;
       if (!slip || !canView(slip, user.id)) return refuse(404, MSG.notFound);
       if (texto.length < 1 || texto.length > COMMENT_MAX) return refuse(400, MSG.commentLength);
-      const row: FichaComentariosTable = { id: newId(), ficha_id: slip.id, usuario_id: user.id, texto, created_at: new Date().toISOString() };
+      const row: FichaComentariosTable = {
+        id: newId(),
+        ficha_id: slip.id,
+        usuario_id: user.id,
+        texto,
+        created_at: new Date().toISOString(),
+      };
       await trx.insertInto('ficha_comentarios').values(row).execute();
       const [comentario] = await toComentarios(trx, [row]);
       if (slip.usuario_id !== user.id && comentario) {

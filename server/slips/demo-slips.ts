@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.ts';
 import { seedLicenceCodes } from '../licence/codes.ts';
 import { seedDemoMatches, type DemoMatchRef } from '../sports/demo-matches.ts';
 import { prematchBook } from '../sports/event-models.ts';
-import { settleChoice, type FinalStats } from '../sports/markets.ts';
+import { settleChoice, type FinalStats } from '../sports/settle-choice.ts';
 import { toBasisPoints, toCents } from '../sports/markets-repo.ts';
 import { effectiveModel } from '../sports/model.ts';
 
@@ -42,9 +42,18 @@ async function upcomingLeg(db: Db, eventId: string, index: number): Promise<Leg 
   for (let i = 0; i < PREFERRED.length; i += 1) {
     const [type, choice] = PREFERRED[(index + i) % PREFERRED.length] ?? ['ft_result', 'home'];
     const row = rows.find((r) => r.tipo === type && r.escolha === choice);
-    if (row) {
-      return { evento_id: eventId, tipo: type, escolha: choice, odds: row.odds, probabilidade: row.probabilidade, odds_trend: row.odds_trend, probabilidade_trend: row.probabilidade_trend, bet_status: 'pending', has_warning: 0 };
-    }
+    if (!row) continue;
+    return {
+      evento_id: eventId,
+      tipo: type,
+      escolha: choice,
+      odds: row.odds,
+      probabilidade: row.probabilidade,
+      odds_trend: row.odds_trend,
+      probabilidade_trend: row.probabilidade_trend,
+      bet_status: 'pending',
+      has_warning: 0,
+    };
   }
   return undefined;
 }
@@ -66,17 +75,38 @@ async function playedLeg(db: Db, eventId: string, want: BetStatus): Promise<Leg 
     corners: { home: row.home_corners, away: row.away_corners },
     h1Corners: { home: row.h1_home_corners, away: row.h1_away_corners },
   };
+  const statusOf = (type: string, choice: string): BetStatus => {
+    if (row.status === 'FT') return settleChoice(type, choice, stats) ?? 'void';
+    return row.status === 'ABD' ? 'void' : 'pending';
+  };
   for (const [type, choice] of SETTLE_CANDIDATES) {
-    const status: BetStatus = row.status === 'FT' ? (settleChoice(type, choice, stats) ?? 'void') : row.status === 'ABD' ? 'void' : 'pending';
-    if (status !== want) continue;
+    const status = statusOf(type, choice);
     const priced = book.find((c) => c.type === type && c.choice === choice);
-    if (!priced) continue;
-    return { evento_id: eventId, tipo: type, escolha: choice, odds: toCents(priced.odds), probabilidade: toBasisPoints(priced.probability), odds_trend: 'down', probabilidade_trend: 'up', bet_status: status, has_warning: 0 };
+    if (status !== want || !priced) continue;
+    return {
+      evento_id: eventId,
+      tipo: type,
+      escolha: choice,
+      odds: toCents(priced.odds),
+      probabilidade: toBasisPoints(priced.probability),
+      odds_trend: 'down',
+      probabilidade_trend: 'up',
+      bet_status: status,
+      has_warning: 0,
+    };
   }
   return undefined;
 }
 
-async function insertSlip(db: Db, input: { userId: string; valor: number; legs: (Leg | undefined)[]; hidden?: boolean; createdAt: Date }): Promise<string | undefined> {
+interface DemoSlip {
+  userId: string;
+  valor: number;
+  legs: (Leg | undefined)[];
+  hidden?: boolean;
+  createdAt: Date;
+}
+
+async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> {
   const legs = input.legs.filter((leg): leg is Leg => leg !== undefined);
   if (legs.length === 0) return undefined;
   const id = newId();
@@ -85,7 +115,17 @@ async function insertSlip(db: Db, input: { userId: string; valor: number; legs: 
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('fichas')
-      .values({ id, usuario_id: input.userId, valor: input.valor, estado, oculta: input.hidden ? 1 : 0, odds_change: 0, created_at: at, settled_at: estado === 'pending' ? null : at, updated_at: at })
+      .values({
+        id,
+        usuario_id: input.userId,
+        valor: input.valor,
+        estado,
+        oculta: input.hidden ? 1 : 0,
+        odds_change: 0,
+        created_at: at,
+        settled_at: estado === 'pending' ? null : at,
+        updated_at: at,
+      })
       .execute();
     await trx.insertInto('ficha_selecoes').values(legs.map((leg, posicao) => ({ ...leg, ficha_id: id, posicao }))).execute();
   });
@@ -118,23 +158,36 @@ export async function seedDemoSlips(db: Db, input: { now: Date; matches: readonl
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   const next = (i: number) => upcoming[i % Math.max(1, upcoming.length)] ?? '';
   const created: string[] = [];
-  const add = async (...args: Parameters<typeof insertSlip>) => {
-    const id = await insertSlip(...args);
+  const add = async (slip: DemoSlip) => {
+    const id = await insertSlip(db, slip);
     if (id) created.push(id);
     return id;
   };
+  const upcomingLegs = (indexes: readonly number[]) => Promise.all(indexes.map((i) => upcomingLeg(db, next(i), i)));
+  const playedLegs = (ids: readonly string[], want: BetStatus) => Promise.all(ids.map((id) => playedLeg(db, id, want)));
 
-  await add(db, { userId: demo, valor: 500, legs: [await upcomingLeg(db, next(0), 0), await upcomingLeg(db, next(1), 1), await upcomingLeg(db, next(2), 2)], createdAt: at(30) });
-  await add(db, { userId: demo, valor: 1000, legs: await Promise.all(finished.map((id) => playedLeg(db, id, 'won'))), createdAt: at(300) });
-  await add(db, { userId: demo, valor: 200, legs: [await playedLeg(db, finished[0] ?? '', 'failed'), await upcomingLeg(db, next(3), 3)], createdAt: at(290) });
-  await add(db, { userId: demo, valor: 300, legs: await Promise.all(ref('abd').map((id) => playedLeg(db, id, 'void'))), createdAt: at(200) });
-  await add(db, { userId: demo, valor: 150, legs: [await upcomingLeg(db, next(4), 4), await upcomingLeg(db, next(5), 5)], hidden: true, createdAt: at(20) });
-  await add(db, { userId: demo, valor: 250, legs: [...(await Promise.all(ref('h1').map((id) => playedLeg(db, id, 'pending')))), await upcomingLeg(db, next(6), 6)], createdAt: at(40) });
+  await add({ userId: demo, valor: 500, legs: await upcomingLegs([0, 1, 2]), createdAt: at(30) });
+  await add({ userId: demo, valor: 1000, legs: await playedLegs(finished, 'won'), createdAt: at(300) });
+  await add({
+    userId: demo,
+    valor: 200,
+    legs: [...(await playedLegs(finished.slice(0, 1), 'failed')), ...(await upcomingLegs([3]))],
+    createdAt: at(290),
+  });
+  await add({ userId: demo, valor: 300, legs: await playedLegs(ref('abd'), 'void'), createdAt: at(200) });
+  await add({ userId: demo, valor: 150, legs: await upcomingLegs([4, 5]), hidden: true, createdAt: at(20) });
+  await add({
+    userId: demo,
+    valor: 250,
+    legs: [...(await playedLegs(ref('h1'), 'pending')), ...(await upcomingLegs([6]))],
+    createdAt: at(40),
+  });
 
-  const tips = await add(db, { userId: analista, valor: 2000, legs: await Promise.all([7, 8, 9, 10].map((i) => upcomingLeg(db, next(i), i))), createdAt: at(60) });
-  const analistaWon = await add(db, { userId: analista, valor: 5000, legs: [await playedLeg(db, finished[1] ?? '', 'won')], createdAt: at(320) });
+  const tips = await add({ userId: analista, valor: 2000, legs: await upcomingLegs([7, 8, 9, 10]), createdAt: at(60) });
+  const analistaWon = await add({ userId: analista, valor: 5000, legs: await playedLegs(finished.slice(1, 2), 'won'), createdAt: at(320) });
   // The official account is exempt from the 25-selection limit (SPEC §6): its showcase slip has more.
-  const big = await add(db, { userId: oficial, valor: 100, legs: await Promise.all(Array.from({ length: Math.min(30, upcoming.length) }, (_, i) => upcomingLeg(db, next(i), i))), createdAt: at(90) });
+  const showcase = Array.from({ length: Math.min(30, upcoming.length) }, (_, i) => i);
+  const big = await add({ userId: oficial, valor: 100, legs: await upcomingLegs(showcase), createdAt: at(90) });
 
   const saves: [string, string | undefined][] = [
     [demo, tips],
@@ -143,7 +196,8 @@ export async function seedDemoSlips(db: Db, input: { now: Date; matches: readonl
     [analista, big],
   ];
   for (const [user, slip] of saves) {
-    if (slip) await db.insertInto('fichas_guardadas').values({ usuario_id: user, ficha_id: slip, created_at: at(10).toISOString() }).execute();
+    if (!slip) continue;
+    await db.insertInto('fichas_guardadas').values({ usuario_id: user, ficha_id: slip, created_at: at(10).toISOString() }).execute();
   }
   const comments: [string, string, number][] = [
     [demo, 'Boa ficha, vou seguir esta!', 50],
@@ -152,7 +206,10 @@ export async function seedDemoSlips(db: Db, input: { now: Date; matches: readonl
   ];
   if (tips) {
     for (const [user, texto, minutes] of comments) {
-      await db.insertInto('ficha_comentarios').values({ id: newId(), ficha_id: tips, usuario_id: user, texto, created_at: at(minutes).toISOString() }).execute();
+      await db
+        .insertInto('ficha_comentarios')
+        .values({ id: newId(), ficha_id: tips, usuario_id: user, texto, created_at: at(minutes).toISOString() })
+        .execute();
     }
   }
   return created.length;

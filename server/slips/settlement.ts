@@ -3,7 +3,7 @@ import { slipOutcome, type SlipOutcome } from '../../contract/slip-math.ts';
 import type { Trx } from '../idempotency/idempotent.ts';
 import { notify } from '../notify/notify.ts';
 import type { Signals } from '../signals/signals.ts';
-import { settleChoice, type FinalStats } from '../sports/markets.ts';
+import { settleChoice, type FinalStats } from '../sports/settle-choice.ts';
 
 const SETTLED_MESSAGE: Record<Exclude<SlipOutcome, 'pending'>, string> = {
   won: MSG.slipWon,
@@ -50,7 +50,12 @@ export async function settleEvent(
 
   const slipIds = [...new Set(pending.map((leg) => leg.ficha_id))];
   const legs = await trx.selectFrom('ficha_selecoes').select(['ficha_id', 'bet_status']).where('ficha_id', 'in', slipIds).execute();
-  const slips = await trx.selectFrom('fichas').select(['id', 'usuario_id']).where('id', 'in', slipIds).where('estado', '=', 'pending').execute();
+  const slips = await trx
+    .selectFrom('fichas')
+    .select(['id', 'usuario_id'])
+    .where('id', 'in', slipIds)
+    .where('estado', '=', 'pending')
+    .execute();
   const at = input.now.toISOString();
   for (const slip of slips) {
     const estado = slipOutcome(legs.filter((leg) => leg.ficha_id === slip.id).map((leg) => leg.bet_status));

@@ -58,7 +58,11 @@ function setHidden(c: Context<AppEnv>, hidden: boolean): Promise<Response> {
     if (!slip) return refuse(404, MSG.notFound);
     const userId = c.get('user').id;
     if (slip.usuario_id !== userId) return refuse(403, MSG.forbidden);
-    await trx.updateTable('fichas').set({ oculta: hidden ? 1 : 0, updated_at: new Date().toISOString() }).where('id', '=', slip.id).execute();
+    await trx
+      .updateTable('fichas')
+      .set({ oculta: hidden ? 1 : 0, updated_at: new Date().toISOString() })
+      .where('id', '=', slip.id)
+      .execute();
     return ok({ message: hidden ? MSG.slipHidden : MSG.slipPublished, ficha: await loadFicha(trx, slip.id, userId) });
   });
 }

@@ -76,8 +76,9 @@ export function toSelection(event: EventInfo, pick: PickValues, betStatus: BetSt
 
 /** Multiplier and return of a slip: void legs count as odds 1 (SPEC §3 slip maths). */
 export function slipTotals(valor: number, selecoes: readonly Selection[]): { multiplicador: number; retorno: number } {
-  const multiplicador = roundOdds(slipMultiplier(selecoes.filter((s) => s.bet_status !== 'void').map((s) => s.event_selection.odds)));
-  // Sent to the cent, as the app shows it (the product itself is shown with 2 decimals).
+  // The exact product (as the app's slip builder computes it), cleared of floating-point noise; the return to the cent.
+  const product = slipMultiplier(selecoes.filter((s) => s.bet_status !== 'void').map((s) => s.event_selection.odds));
+  const multiplicador = Math.round(product * 1e6) / 1e6;
   return { multiplicador, retorno: roundOdds(slipReturn(valor, multiplicador)) };
 }
 
@@ -104,13 +105,10 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
     .execute();
   const events = await loadEvents(q, legs.map((leg) => leg.evento_id));
   const users = await loadUsers(q, slips.map((slip) => slip.usuario_id));
-  const saved = viewerId
-    ? new Set(
-        (await q.selectFrom('fichas_guardadas').select('ficha_id').where('usuario_id', '=', viewerId).where('ficha_id', 'in', ids).execute()).map(
-          (row) => row.ficha_id,
-        ),
-      )
-    : new Set<string>();
+  const savedRows = viewerId
+    ? await q.selectFrom('fichas_guardadas').select('ficha_id').where('usuario_id', '=', viewerId).where('ficha_id', 'in', ids).execute()
+    : [];
+  const saved = new Set(savedRows.map((row) => row.ficha_id));
   const saves = await countBy(q, 'fichas_guardadas', ids);
   const comments = await countBy(q, 'ficha_comentarios', ids);
 

@@ -33,7 +33,15 @@ export async function strongestTip(db: Db, input: { exclude: readonly string[]; 
   let query = db
     .selectFrom('mercados')
     .innerJoin('eventos', 'eventos.id', 'mercados.evento_id')
-    .select(['mercados.evento_id', 'mercados.tipo', 'mercados.escolha', 'mercados.odds', 'mercados.probabilidade', 'mercados.odds_trend', 'mercados.probabilidade_trend'])
+    .select([
+      'mercados.evento_id',
+      'mercados.tipo',
+      'mercados.escolha',
+      'mercados.odds',
+      'mercados.probabilidade',
+      'mercados.odds_trend',
+      'mercados.probabilidade_trend',
+    ])
     .where('eventos.status', '=', 'NS')
     .where('eventos.date', '>', from)
     .where('eventos.date', '<', windowEnd(input.option, input.now).toISOString())

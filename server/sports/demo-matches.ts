@@ -89,7 +89,10 @@ export async function seedDemoMatches(db: Db, input: { now: Date; seed: number }
     const script = { stoppage1: row.stoppage_1, stoppage2: row.stoppage_2, abandonAt: demo.state === 'abd' ? 62 : null };
     const clock = clockFor(demo.state, script);
     const main = mainOdds(model);
-    const played = clock === null ? null : advance({ model, script, from: null, to: clock, counts: ZERO_COUNTS, rng: createRng(`demo-play:${id}`) });
+    const played =
+      clock === null
+        ? null
+        : advance({ model, script, from: null, to: clock, counts: ZERO_COUNTS, rng: createRng(`demo-play:${id}`) });
     const event: EventosTable = {
       id,
       date: kickoff.toISOString(),

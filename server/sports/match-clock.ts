@@ -48,12 +48,14 @@ export interface Moment {
 export function momentAt(clock: number, script: Script): Moment {
   const { h1End, h2Start, end } = timeline(script);
   if (clock < h1End) {
-    return { status: 'LIVE', phase: '1H', progress: Math.max(0, clock) / h1End, elapsed: Math.min(HALF, Math.floor(Math.max(0, clock)) + 1) };
+    const played = Math.max(0, clock);
+    return { status: 'LIVE', phase: '1H', progress: played / h1End, elapsed: Math.min(HALF, Math.floor(played) + 1) };
   }
   if (clock < h2Start) return { status: 'HT', phase: 'HT', progress: 1, elapsed: HALF };
   if (clock < end) {
     const played = clock - h2Start;
-    return { status: 'LIVE', phase: '2H', progress: played / (HALF + script.stoppage2), elapsed: Math.min(2 * HALF, HALF + 1 + Math.floor(played)) };
+    const elapsed = Math.min(2 * HALF, HALF + 1 + Math.floor(played));
+    return { status: 'LIVE', phase: '2H', progress: played / (HALF + script.stoppage2), elapsed };
   }
   return { status: 'FT', phase: 'FT', progress: 1, elapsed: 2 * HALF };
 }
@@ -95,9 +97,10 @@ export function advance(input: { model: MatchModel; script: Script; from: number
   const { h1End, h2Start, end } = timeline(script);
   let counts = input.counts;
 
+  const pair = (home: number, away: number) => ({ home: drawPoisson(home, rng), away: drawPoisson(away, rng) });
   const draw = (share: number, goalsShare: number, cornersShare: number) => ({
-    goals: { home: drawPoisson(model.lambdaHome * goalsShare * share, rng), away: drawPoisson(model.lambdaAway * goalsShare * share, rng) },
-    corners: { home: drawPoisson(model.cornersHome * cornersShare * share, rng), away: drawPoisson(model.cornersAway * cornersShare * share, rng) },
+    goals: pair(model.lambdaHome * goalsShare * share, model.lambdaAway * goalsShare * share),
+    corners: pair(model.cornersHome * cornersShare * share, model.cornersAway * cornersShare * share),
   });
 
   const h1Played = Math.min(to, h1End) - Math.min(from, h1End);
@@ -118,9 +121,6 @@ export function advance(input: { model: MatchModel; script: Script; from: number
 
   const moment = momentAt(to, script);
   if (abandoned) return { clock: to, counts, status: 'ABD', elapsed: moment.elapsed, state: null };
-  const state: MatchState | null =
-    moment.phase === 'FT'
-      ? null
-      : { phase: moment.phase, progress: moment.progress, goals: counts.goals, h1Goals: counts.h1Goals, corners: counts.corners, h1Corners: counts.h1Corners };
+  const state: MatchState | null = moment.phase === 'FT' ? null : { phase: moment.phase, progress: moment.progress, ...counts };
   return { clock: to, counts, status: moment.status, elapsed: moment.elapsed, state };
 }

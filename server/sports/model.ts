@@ -27,7 +27,9 @@ export function matchModel(input: { eventId: string; homeRating: number; awayRat
 }
 
 /** The model with the pre-match drift applied (home's goals up by e^ajuste, away's down). */
-export function effectiveModel(row: Pick<EventoModelosTable, 'lambda_home' | 'lambda_away' | 'corners_home' | 'corners_away' | 'ajuste'>): MatchModel {
+type ModelColumns = 'lambda_home' | 'lambda_away' | 'corners_home' | 'corners_away' | 'ajuste';
+
+export function effectiveModel(row: Pick<EventoModelosTable, ModelColumns>): MatchModel {
   return {
     lambdaHome: row.lambda_home * Math.exp(row.ajuste),
     lambdaAway: row.lambda_away * Math.exp(-row.ajuste),

@@ -94,7 +94,15 @@ export class LiveSimulator {
 
   /** One step of the world at `now` (injected, so tests drive the clock). */
   async tick(now: Date): Promise<TickReport> {
-    const report: TickReport = { kickedOff: [], progressed: 0, finished: [], abandoned: [], drifted: [], settledSelections: 0, settledSlips: [] };
+    const report: TickReport = {
+      kickedOff: [],
+      progressed: 0,
+      finished: [],
+      abandoned: [],
+      drifted: [],
+      settledSelections: 0,
+      settledSlips: [],
+    };
     const playing = await this.db
       .selectFrom('eventos')
       .innerJoin('evento_modelos', 'evento_modelos.evento_id', 'eventos.id')

@@ -36,7 +36,8 @@ export async function listConversations(c: Context<AppEnv>): Promise<Response> {
 
 /** GET …/conversas/setUnreadMessageToFalse[?conversaId=]: marks read and lowers newMessage by what was unread. */
 export async function markRead(c: Context<AppEnv>): Promise<Response> {
-  const conversaId = c.req.query('conversaId');
+  // An empty conversaId (`?conversaId=`) means all of them, like no parameter.
+  const conversaId = c.req.query('conversaId') || undefined;
   if (conversaId !== undefined && !isId(conversaId)) return jsonError(c, 404, MSG.notFound);
   return idempotent(c, async (trx) => {
     const me = c.get('user').id;

@@ -160,6 +160,7 @@ export function toSignal(message: Mensagem): MensagemSignal {
     sender: message.sender,
     mensagem: message.mensagem,
     imagens: message.imagens,
+    recurso: message.recurso,
     createdAt: message.createdAt,
   };
 }

@@ -26,6 +26,7 @@ async function applyMessage(db: AppDb, signal: MensagemSignal, selfId: string): 
     mensagem: signal.mensagem,
     imagens: signal.imagens,
     createdAt: signal.createdAt,
+    recurso: signal.recurso ?? null,
   });
   // The three summary tables share the fields touched here; a room's extra eventId is kept by the spread below.
   const summaries = (signal.chatType === 'conversa' ? db.conversations : signal.chatType === 'grupo' ? db.groups : db.rooms) as unknown as EntityTable<

@@ -29,7 +29,7 @@ describeOnEachDb('POST /api/client/apostador/fichas/criarFicha', (server) => {
       legs.map((l) => [l.event_id, l.event_selection.type, l.event_selection.choice, 'pending']),
     );
     const multiplier = slipMultiplier(legs.map((l) => l.event_selection.odds));
-    expect(ficha.multiplicador).toBe(multiplier);
+    expect(ficha.multiplicador).toBeCloseTo(multiplier, 6);
     expect(ficha.retorno).toBeCloseTo(250 * multiplier, 2);
     const rows = await server().db.selectFrom('ficha_selecoes').selectAll().where('ficha_id', '=', ficha.id).execute();
     expect(rows).toHaveLength(3);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MARKET_TYPES } from '../../../contract/schemas/events.ts';
 import { slipMultiplier, slipOutcome, slipReturn } from '../../../contract/slip-math.ts';
 import { advance, momentAt, timeline, ZERO_COUNTS, type Script } from '../../../server/sports/match-clock.ts';
-import { KICK_OFF, priceMarkets, resultOdds, settleChoice, type FinalStats, type MatchModel, type MatchState } from '../../../server/sports/markets.ts';
+import { KICK_OFF, priceMarkets, resultOdds, type MatchModel, type MatchState } from '../../../server/sports/markets.ts';
+import { settleChoice, type FinalStats } from '../../../server/sports/settle-choice.ts';
 import { matchModel } from '../../../server/sports/model.ts';
 import { createRng } from '../../../server/sports/rng.ts';
 

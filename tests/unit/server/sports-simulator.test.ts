@@ -9,7 +9,7 @@ import { slipOutcome } from '../../../contract/slip-math.ts';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { seedDemoUsers } from '../../../server/seed/seed.ts';
 import { timeline } from '../../../server/sports/match-clock.ts';
-import { settleChoice, type FinalStats } from '../../../server/sports/markets.ts';
+import { settleChoice, type FinalStats } from '../../../server/sports/settle-choice.ts';
 import { LiveSimulator } from '../../../server/sports/simulator.ts';
 import { createMatch, selectionFor } from './helpers/betting.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';

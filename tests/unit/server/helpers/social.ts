@@ -60,7 +60,7 @@ async function sessionCookie(server: TestServer, user: ActorUser): Promise<strin
 }
 
 function client(server: TestServer, cookie: string | null, who: { id: string; nomeUsuario: string }): Actor {
-  const raw = (path: string, init: RequestInit) => {
+  const raw = async (path: string, init: RequestInit): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (cookie) headers.set('cookie', cookie);
     headers.set('host', new URL(ORIGIN).host);
@@ -68,7 +68,7 @@ function client(server: TestServer, cookie: string | null, who: { id: string; no
   };
   const answer = async (response: Response): Promise<Answer> => {
     const text = await response.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
