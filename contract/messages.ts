@@ -28,6 +28,7 @@ export const MSG = {
   forbidden: 'Não tens permissão para esta acção',
   notFound: 'Não encontrado',
   invalidRequest: 'Pedido inválido',
+  storageFull: 'Este telemóvel está sem espaço. Liberta espaço e tenta de novo.',
   // Social (issue 3: conversations, groups, rooms, profiles, settings); texts not worded by the spec are in its style.
   messageEmpty: 'Escreve uma mensagem ou envia uma imagem',
   messageTooLong: 'A mensagem deve ter até 2000 caracteres',

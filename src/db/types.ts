@@ -52,6 +52,8 @@ export interface SyncMeta {
   pages?: number;
   received?: number;
   noMore?: boolean;
+  /** Cursor lists (messages): the `before` of the next older page, null when there is none. */
+  cursor?: string | null;
 }
 
 export interface ClientIdRecord {

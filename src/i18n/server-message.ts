@@ -33,6 +33,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   forbidden: msg`Não tens permissão para esta acção`,
   notFound: msg`Não encontrado`,
   invalidRequest: msg`Pedido inválido`,
+  storageFull: msg`Este telemóvel está sem espaço. Liberta espaço e tenta de novo.`,
   messageEmpty: msg`Escreve uma mensagem ou envia uma imagem`,
   messageTooLong: msg`A mensagem deve ter até 2000 caracteres`,
   messageTooManyImages: msg`Envia até 2 imagens por mensagem`,

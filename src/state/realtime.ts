@@ -12,10 +12,14 @@ export function startRealtime(userId: string): () => void {
   let disconnect: (() => void) | null = null;
   let stopped = false;
   void loadSync().then(async (sync) => {
+    void sync.refreshCounters(db);
     const end = await sync.connectRealtime(db, userId, {
       onReconnect: () => {
         void sync.refreshSession(db);
         void sync.outboxRunner(db).poke();
+        void sync.refreshCounters(db, { force: true });
+        void sync.refreshNotifications(db, { force: true });
+        void sync.refreshList(db, sync.conversationsList(db), true);
       },
     });
     if (stopped) end();

@@ -11,3 +11,14 @@ export { retryRejected, discardRejected } from './outbox/replayer.ts';
 export { APPLIERS } from './outbox/registry.ts';
 export { connectRealtime } from './realtime/connect.ts';
 export { registerPush, unregisterPush } from './push.ts';
+export { sendMessage, shareSlip, pullLatestMessages, pullOlderMessages, chatKeyOf } from './resources/messages.ts';
+export { resetCounter, markConversationRead, setFollowing, editGroup } from './resources/social-actions.ts';
+export {
+  conversationsList,
+  groupsList,
+  roomsList,
+  refreshList,
+  loadMore,
+  refreshCounters,
+  refreshNotifications,
+} from './resources/lists.ts';

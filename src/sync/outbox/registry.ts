@@ -1,4 +1,19 @@
 import type { ApplierRegistry } from './appliers.ts';
+import { messageApplier } from '../resources/messages.ts';
+import { groupApplier } from '../resources/social-actions.ts';
 
-/** Every kind of mutation the outbox carries, with how its outcomes fold into the store. */
-export const APPLIERS: ApplierRegistry = {};
+/**
+ * Every kind of mutation the outbox carries, with how its outcomes fold into the store. Kinds whose answer needs
+ * no folding (counter.reset, conversation.markRead, follow, unfollow) keep their optimistic change as is.
+ */
+export const APPLIERS: ApplierRegistry = {
+  'message.send': messageApplier,
+  share: messageApplier,
+  'group.update': groupApplier,
+  'group.addMember': groupApplier,
+  'group.removeMember': groupApplier,
+  'group.setAdmin': groupApplier,
+  'group.unsetAdmin': groupApplier,
+  'group.leave': groupApplier,
+  'group.delete': groupApplier,
+};

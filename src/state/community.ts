@@ -1,0 +1,95 @@
+import { atom, type Atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import type { ChatKey, StoredMessage } from '../db/mirror-types.ts';
+import type { ChatType, CounterName } from '../../contract/schemas/signals.ts';
+import type { UpdateGroupRequest } from '../../contract/schemas/groups.ts';
+import { liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
+import { sessionUserAtom } from './session.ts';
+import { runEnqueue } from './enqueue-action.ts';
+
+// Community read atoms (Dexie liveQuery) and action atoms (optimistic row + outbox entry in one transaction).
+
+export const conversationsAtom = liveAtom(() => db.conversations.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const groupsAtom = liveAtom(() => db.groups.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const roomsAtom = liveAtom(() => db.rooms.orderBy('lastMessageAt').reverse().limit(250).toArray());
+
+const countersRecordAtom = liveAtom(() => db.counters.toArray());
+
+export const countersAtom = atom((get) => {
+  const rows = get(countersRecordAtom);
+  return new Map(rows === PENDING ? [] : rows.map((row) => [row.name, row.count]));
+});
+
+/** The header drawer button shows the sum of every unread counter (SPEC §2). */
+export const unreadTotalAtom = atom((get) => [...get(countersAtom).values()].reduce((sum, count) => sum + count, 0));
+
+const messageAtoms = new Map<string, Atom<StoredMessage[] | Pending>>();
+
+/** The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). */
+export function messagesAtom(chatKey: ChatKey, limit: number): Atom<StoredMessage[] | Pending> {
+  const key = `${chatKey}|${limit}`;
+  let cached = messageAtoms.get(key);
+  if (!cached) {
+    cached = liveAtom(async () =>
+      (
+        await db.messages
+          .where('[chatKey+sortKey]')
+          .between([chatKey, ''], [chatKey, '\uffff'])
+          .reverse()
+          .limit(limit)
+          .toArray()
+      ).reverse(),
+    );
+    messageAtoms.set(key, cached);
+  }
+  return cached;
+}
+
+export const sendMessageAtom = atom(
+  null,
+  (get, _set, input: { target: { chatType: ChatType; chatId: string } | { conversaWith: string }; mensagem: string; imagens: string[] }) =>
+    runEnqueue(get(sessionUserAtom), (sync, userId) => sync.sendMessage(db, { userId, ...input })),
+);
+
+export const shareSlipAtom = atom(null, (get, _set, input: { chatType: ChatType; chatId: string; fichaId: string }) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.shareSlip(db, { userId, ...input })),
+);
+
+export const resetCounterAtom = atom(null, (get, _set, name: CounterName) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.resetCounter(db, userId, name)),
+);
+
+export const markConversationReadAtom = atom(null, (get, _set, conversaId: string) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.markConversationRead(db, userId, conversaId)),
+);
+
+export const setFollowingAtom = atom(null, (get, _set, input: { nomeUsuario: string; follow: boolean }) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.setFollowing(db, { userId, ...input })),
+);
+
+export type GroupEditInput =
+  | { kind: 'group.update'; changes: UpdateGroupRequest }
+  | { kind: 'group.addMember' | 'group.removeMember' | 'group.setAdmin' | 'group.unsetAdmin'; memberId: string }
+  | { kind: 'group.leave' | 'group.delete' };
+
+export const editGroupAtom = atom(null, (get, _set, input: { groupId: string; edit: GroupEditInput }) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.editGroup(db, { userId, ...input })),
+);
+
+export const refreshCommunityAtom = atom(null, async (_get, _set, options?: { force?: boolean }) => {
+  const sync = await loadSync();
+  await Promise.all([
+    sync.refreshList(db, sync.conversationsList(db), options?.force),
+    sync.refreshList(db, sync.groupsList(db), options?.force),
+    sync.refreshList(db, sync.roomsList(db), options?.force),
+    sync.refreshCounters(db, options),
+  ]);
+});
+
+export const pullMessagesAtom = atom(null, async (_get, _set, input: { chatType: ChatType; chatId: string; older?: boolean }) => {
+  const sync = await loadSync();
+  if (input.older) return sync.pullOlderMessages(db, input.chatType, input.chatId);
+  await sync.pullLatestMessages(db, input.chatType, input.chatId);
+  return 'loaded' as const;
+});

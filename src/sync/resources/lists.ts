@@ -1,0 +1,91 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { fetchConversations, fetchGroups, fetchNotifications, fetchRooms, fetchUpdates } from '../../api/social.ts';
+import { messageSortKey } from '../../db/mirror-types.ts';
+import { COUNTER_NAMES } from '../../../contract/schemas/signals.ts';
+import { PAGE_SIZE, REFRESH_LISTS_MS, REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
+import { loadNextPage, refreshFirstPage, type PagedList } from '../pull/paged.ts';
+import { isStale, markFailed, markRefreshed } from '../freshness.ts';
+import type { Conversation } from '../../../contract/schemas/chats.ts';
+import type { GroupSummary } from '../../../contract/schemas/groups.ts';
+import type { Room } from '../../../contract/schemas/rooms.ts';
+
+// Refreshers of the community lists (SPEC §9: lists every 30 s, updates every 300 s; pages of 50).
+
+export function conversationsList(db: AppDb): PagedList<Conversation> {
+  return {
+    resource: 'conversations',
+    fetchPage: async (page, size) => {
+      const result = await fetchConversations(page, size);
+      return result.kind === 'ok' ? { ...result, data: result.data.conversas } : result;
+    },
+    store: async (rows, { replace }) => {
+      await db.transaction('rw', db.conversations, async () => {
+        if (replace) await db.conversations.clear();
+        await db.conversations.bulkPut(rows.map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
+      });
+    },
+  };
+}
+
+export function groupsList(db: AppDb): PagedList<GroupSummary> {
+  return {
+    resource: 'groups',
+    fetchPage: async (page, size) => {
+      const result = await fetchGroups(page, size);
+      return result.kind === 'ok' ? { ...result, data: result.data.grupos } : result;
+    },
+    store: async (rows, { replace }) => {
+      await db.transaction('rw', db.groups, db.outbox, async () => {
+        // A group with an edit still waiting keeps its optimistic row until the edit is acknowledged.
+        const waiting = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'groups' ? [entry.ref.id] : [])));
+        if (replace) await db.groups.filter((group) => !waiting.has(group.id)).delete();
+        await db.groups.bulkPut(
+          rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
+        );
+      });
+    },
+  };
+}
+
+export function roomsList(db: AppDb): PagedList<Room> {
+  return {
+    resource: 'rooms',
+    fetchPage: async (page, size) => {
+      const result = await fetchRooms(page, size);
+      return result.kind === 'ok' ? { ...result, data: result.data.data } : result;
+    },
+    store: async (rows, { replace }) => {
+      await db.transaction('rw', db.rooms, async () => {
+        if (replace) await db.rooms.clear();
+        await db.rooms.bulkPut(rows.map((row) => ({ id: row.id, eventId: row.eventId, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
+      });
+    },
+  };
+}
+
+export const refreshList = <T>(db: AppDb, list: PagedList<T>, force = false) =>
+  refreshFirstPage(db, list, { maxAgeMs: REFRESH_LISTS_MS, force });
+export const loadMore = loadNextPage;
+
+/** Every unread counter (SPEC §3) from mostrarMeusUpdates, every 300 s and after each reconnect. */
+export async function refreshCounters(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
+  if (!options.force && !(await isStale(db, 'counters', REFRESH_UPDATES_MS))) return;
+  const result = await fetchUpdates();
+  if (result.kind !== 'ok') return markFailed(db, 'counters', result.message);
+  await db.transaction('rw', db.counters, db.syncMeta, async () => {
+    await db.counters.bulkPut(COUNTER_NAMES.map((name) => ({ name, count: result.data.updates[name]?.count ?? 0 })));
+    await markRefreshed(db, 'counters');
+  });
+}
+
+export async function refreshNotifications(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
+  if (!options.force && !(await isStale(db, 'notifications', REFRESH_LISTS_MS))) return;
+  const result = await fetchNotifications({ size: PAGE_SIZE });
+  if (result.kind !== 'ok') return markFailed(db, 'notifications', result.message);
+  await db.transaction('rw', db.notifications, db.syncMeta, async () => {
+    await db.notifications.bulkPut(
+      result.data.notificacoes.map((row) => ({ id: row.id, sortKey: messageSortKey(row.createdAt, row.id), data: row })),
+    );
+    await markRefreshed(db, 'notifications');
+  });
+}

@@ -1,0 +1,153 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { messageSortKey, type ChatKey, type StoredMessage } from '../../db/mirror-types.ts';
+import { chatPath, fetchMessages } from '../../api/social.ts';
+import { MessageResponseSchema, type Mensagem } from '../../../contract/schemas/chats.ts';
+import type { ChatType } from '../../../contract/schemas/signals.ts';
+import { PAGE_SIZE } from '../../../contract/limits.ts';
+import type { Applier } from '../outbox/appliers.ts';
+import { enqueueMutation } from '../outbox/enqueue.ts';
+
+export type ChatTarget = { chatType: ChatType; chatId: string } | { conversaWith: string };
+
+export function chatKeyOf(target: ChatTarget): ChatKey {
+  return 'conversaWith' in target ? `conversa:@${target.conversaWith}` : `${target.chatType}:${target.chatId}`;
+}
+
+export function messageRow(message: Mensagem): StoredMessage {
+  return {
+    id: message.id,
+    chatKey: `${message.chatType}:${message.chatId}`,
+    sortKey: messageSortKey(message.createdAt, message.id),
+    senderId: message.sender.id,
+    mensagem: message.mensagem,
+    imagens: message.imagens,
+    createdAt: message.createdAt,
+    recurso: message.recurso,
+  };
+}
+
+const metaKey = (chatKey: ChatKey) => `messages:${chatKey}`;
+
+/** The newest page of a chat into the store; older pages come with pullOlderMessages (key-range, never offsets). */
+export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<void> {
+  const key = chatKeyOf({ chatType, chatId });
+  const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE });
+  const meta = await db.syncMeta.get(metaKey(key));
+  if (result.kind !== 'ok') {
+    await db.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
+    return;
+  }
+  await db.transaction('rw', db.messages, db.syncMeta, async () => {
+    await db.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await db.syncMeta.put({
+      resource: metaKey(key),
+      refreshedAt: Date.now(),
+      error: null,
+      // Keep the oldest cursor already reached; a refresh of the newest page does not reset scrolling back.
+      cursor: meta?.cursor !== undefined ? meta.cursor : result.data.nextBefore,
+      noMore: meta?.noMore ?? result.data.nextBefore === null,
+    });
+  });
+}
+
+export async function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<'loaded' | 'no-more' | 'error'> {
+  const key = chatKeyOf({ chatType, chatId });
+  const meta = await db.syncMeta.get(metaKey(key));
+  if (!meta) {
+    await pullLatestMessages(db, chatType, chatId);
+    return 'loaded';
+  }
+  if (meta.error !== null) return 'error';
+  if (meta.noMore || !meta.cursor) return 'no-more';
+  const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
+  if (result.kind !== 'ok') {
+    await db.syncMeta.put({ ...meta, error: result.message });
+    return 'error';
+  }
+  await db.transaction('rw', db.messages, db.syncMeta, async () => {
+    await db.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await db.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
+  });
+  return 'loaded';
+}
+
+export interface SendMessageInput {
+  userId: string;
+  target: ChatTarget;
+  mensagem: string;
+  /** Image data URLs (up to 2). */
+  imagens: string[];
+}
+
+function sendPath(target: ChatTarget): string {
+  if ('conversaWith' in target) return `/api/client/common/conversas/com/${encodeURIComponent(target.conversaWith)}/mensagens`;
+  return `${chatPath(target.chatType, target.chatId)}/mensagens`;
+}
+
+/** Writes the message on this phone and queues it; it shows at once, marked with its outbox state. */
+export async function sendMessage(db: AppDb, input: SendMessageInput): Promise<number> {
+  return enqueueMutation(db, {
+    userId: input.userId,
+    kind: 'message.send',
+    method: 'POST',
+    path: sendPath(input.target),
+    body: { mensagem: input.mensagem, imagens: input.imagens },
+    optimistic: async (mutationId) => {
+      const id = `local:${mutationId}`;
+      const createdAt = new Date().toISOString();
+      await db.messages.put({
+        id,
+        chatKey: chatKeyOf(input.target),
+        // Local messages sort after everything the server has sent so far, in the order they were written.
+        sortKey: messageSortKey(createdAt, `~${String(mutationId).padStart(12, '0')}`),
+        senderId: input.userId,
+        mensagem: input.mensagem,
+        imagens: input.imagens.map((url) => ({ url })),
+        createdAt,
+        pendingMutationId: mutationId,
+      });
+    },
+    ref: null,
+  });
+}
+
+/** Shares a slip into a chat, group or room (SPEC §7 Sharing), queued like a message. */
+export async function shareSlip(
+  db: AppDb,
+  input: { userId: string; chatType: ChatType; chatId: string; fichaId: string },
+): Promise<number> {
+  const action = input.chatType === 'conversa' ? 'shareToChat' : input.chatType === 'grupo' ? 'shareToGroup' : 'shareToRoom';
+  return enqueueMutation(db, {
+    userId: input.userId,
+    kind: 'share',
+    method: 'GET',
+    path: `${chatPath(input.chatType, input.chatId)}/${action}?resourceType=ficha&resourceId=${encodeURIComponent(input.fichaId)}`,
+    body: null,
+    optimistic: async (mutationId) => {
+      const createdAt = new Date().toISOString();
+      await db.messages.put({
+        id: `local:${mutationId}`,
+        chatKey: `${input.chatType}:${input.chatId}`,
+        sortKey: messageSortKey(createdAt, `~${String(mutationId).padStart(12, '0')}`),
+        senderId: input.userId,
+        mensagem: '',
+        imagens: [],
+        createdAt,
+        recurso: { tipo: 'ficha', id: input.fichaId },
+        pendingMutationId: mutationId,
+      });
+    },
+  });
+}
+
+/** The server's message replaces the local one; a refusal keeps it (marked by its entry) until retried or discarded. */
+export const messageApplier: Applier = {
+  async applied(db, entry, body) {
+    await db.messages.delete(`local:${entry.mutationId}`);
+    const parsed = MessageResponseSchema.safeParse(body);
+    if (parsed.success) await db.messages.put(messageRow(parsed.data.mensagem));
+  },
+  async discarded(db, entry) {
+    await db.messages.delete(`local:${entry.mutationId}`);
+  },
+};

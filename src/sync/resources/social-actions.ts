@@ -1,0 +1,123 @@
+import type { AppDb } from '../../db/app-db.ts';
+import type { CounterName } from '../../../contract/schemas/signals.ts';
+import { GroupResponseSchema, type UpdateGroupRequest } from '../../../contract/schemas/groups.ts';
+import type { Applier } from '../outbox/appliers.ts';
+import { enqueueMutation } from '../outbox/enqueue.ts';
+
+const COMMON = '/api/client/common';
+
+/** SPEC §4: an unread counter goes to 0 (on this phone at once, on the server through the outbox). */
+export function resetCounter(db: AppDb, userId: string, name: CounterName): Promise<number> {
+  return enqueueMutation(db, {
+    userId,
+    kind: 'counter.reset',
+    method: 'POST',
+    path: `${COMMON}/perfil/contadores/${name}/zerar`,
+    body: null,
+    optimistic: async () => {
+      await db.counters.put({ name, count: 0 });
+    },
+  });
+}
+
+export function markConversationRead(db: AppDb, userId: string, conversaId: string): Promise<number> {
+  return enqueueMutation(db, {
+    userId,
+    kind: 'conversation.markRead',
+    method: 'GET',
+    path: `${COMMON}/conversas/setUnreadMessageToFalse?conversaId=${encodeURIComponent(conversaId)}`,
+    body: null,
+    ref: { table: 'conversations', id: conversaId },
+    optimistic: async () => {
+      const row = await db.conversations.get(conversaId);
+      if (row) await db.conversations.put({ ...row, data: { ...row.data, novaMensagem: false } });
+    },
+  });
+}
+
+export function setFollowing(db: AppDb, input: { userId: string; nomeUsuario: string; follow: boolean }): Promise<number> {
+  return enqueueMutation(db, {
+    userId: input.userId,
+    kind: input.follow ? 'follow' : 'unfollow',
+    method: input.follow ? 'POST' : 'DELETE',
+    path: `${COMMON}/perfil/${encodeURIComponent(input.nomeUsuario)}/seguir`,
+    body: null,
+    optimistic: async () => {
+      const row = await db.users.where('nomeUsuario').equals(input.nomeUsuario).first();
+      if (row) await db.users.put({ ...row, data: { ...row.data, isFollowing: input.follow } });
+    },
+  });
+}
+
+export type GroupEdit =
+  | { kind: 'group.update'; changes: UpdateGroupRequest }
+  | { kind: 'group.addMember' | 'group.removeMember' | 'group.setAdmin' | 'group.unsetAdmin'; memberId: string }
+  | { kind: 'group.leave' | 'group.delete' };
+
+function groupRequest(groupId: string, edit: GroupEdit): { method: 'GET' | 'PATCH' | 'DELETE'; path: string; body: unknown } {
+  const base = `${COMMON}/grupos/${encodeURIComponent(groupId)}`;
+  switch (edit.kind) {
+    case 'group.update':
+      return { method: 'PATCH', path: `${base}/actualizarGrupo`, body: edit.changes };
+    case 'group.addMember':
+      return { method: 'GET', path: `${base}/adicionarUsuario/${encodeURIComponent(edit.memberId)}`, body: null };
+    case 'group.removeMember':
+      return { method: 'GET', path: `${base}/removerUsuario/${encodeURIComponent(edit.memberId)}`, body: null };
+    case 'group.setAdmin':
+      return { method: 'GET', path: `${base}/setAdmin/${encodeURIComponent(edit.memberId)}`, body: null };
+    case 'group.unsetAdmin':
+      return { method: 'GET', path: `${base}/unsetAdmin/${encodeURIComponent(edit.memberId)}`, body: null };
+    case 'group.leave':
+      return { method: 'GET', path: `${base}/sairDoGrupo`, body: null };
+    case 'group.delete':
+      return { method: 'DELETE', path: `${base}/apagarGrupo`, body: null };
+  }
+}
+
+/** Group edits (SPEC §4, §6) go through the outbox; the group row shows the change at once. */
+export function editGroup(db: AppDb, input: { userId: string; groupId: string; edit: GroupEdit }): Promise<number> {
+  const request = groupRequest(input.groupId, input.edit);
+  return enqueueMutation(db, {
+    userId: input.userId,
+    kind: input.edit.kind,
+    ...request,
+    ref: { table: 'groups', id: input.groupId },
+    optimistic: async (mutationId) => {
+      const row = await db.groups.get(input.groupId);
+      if (!row) return;
+      if (input.edit.kind === 'group.update') {
+        const { imagem: _image, ...visible } = input.edit.changes;
+        await db.groups.put({ ...row, data: { ...row.data, ...visible, pendingMutationId: mutationId } });
+      } else {
+        await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: mutationId } });
+      }
+    },
+  });
+}
+
+/** A group answer from the server replaces the stored group; leaving or deleting removes it from this phone. */
+export const groupApplier: Applier = {
+  async applied(db, entry, body) {
+    const groupId = entry.ref?.id;
+    if (!groupId) return;
+    if (entry.kind === 'group.leave' || entry.kind === 'group.delete') {
+      await db.groups.delete(groupId);
+      await db.groupMembers.where('groupId').equals(groupId).delete();
+      return;
+    }
+    const parsed = GroupResponseSchema.safeParse(body);
+    if (!parsed.success) return;
+    const { usuarios, ...group } = parsed.data.grupo;
+    await db.groups.put({ id: group.id, lastMessageAt: group.lastMessageAt ?? group.createdAt, data: group });
+    await db.groupMembers.where('groupId').equals(group.id).delete();
+    await db.groupMembers.bulkPut(usuarios.map((member) => ({ groupId: group.id, userId: member.usuario.id, data: member })));
+  },
+};
+
+/** A discarded group edit leaves the row as the server last sent it once the list refreshes; until then unmarked. */
+groupApplier.discarded = async (db, entry) => {
+  const groupId = entry.ref?.id;
+  const row = groupId ? await db.groups.get(groupId) : undefined;
+  if (row) await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: null } });
+  await db.syncMeta.delete('groups');
+};
