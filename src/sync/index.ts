@@ -22,3 +22,4 @@ export {
   refreshCounters,
   refreshNotifications,
 } from './resources/lists.ts';
+export { createSlip, slipAction, slipList, refreshSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';

@@ -1,12 +1,18 @@
 import type { ApplierRegistry } from './appliers.ts';
 import { messageApplier } from '../resources/messages.ts';
 import { groupApplier } from '../resources/social-actions.ts';
+import { slipActionApplier, slipCreateApplier } from '../resources/slips.ts';
 
 /**
  * Every kind of mutation the outbox carries, with how its outcomes fold into the store. Kinds whose answer needs
  * no folding (counter.reset, conversation.markRead, follow, unfollow) keep their optimistic change as is.
  */
 export const APPLIERS: ApplierRegistry = {
+  'slip.create': slipCreateApplier,
+  'slip.publish': slipActionApplier,
+  'slip.hide': slipActionApplier,
+  'slip.save': slipActionApplier,
+  'slip.unsave': slipActionApplier,
   'message.send': messageApplier,
   share: messageApplier,
   'group.update': groupApplier,

@@ -1,0 +1,111 @@
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppDb } from '../../../src/db/app-db.ts';
+import { createSlip, slipAction, slipRequestBody } from '../../../src/sync/resources/slips.ts';
+import { flushOutbox, retryRejected } from '../../../src/sync/outbox/replayer.ts';
+import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
+import { sendRaw } from '../../../src/api/http.ts';
+import type { Selection } from '../../../contract/schemas/slips.ts';
+import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
+import { newUser, type Actor } from '../server/helpers/social.ts';
+import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
+
+// The slip outbox against the real server: made on the phone, created once, refusals resolved (issues 4 and 5).
+
+let server: TestServer;
+let user: Actor;
+let events: string[];
+let db: AppDb;
+let counter = 0;
+let online = true;
+
+beforeAll(async () => {
+  server = await startTestServer({ name: 'sqlite' });
+  user = await newUser(server, 'slipsync');
+  events = await upcomingEventIds(server, 6);
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await server.close();
+});
+
+beforeEach(async () => {
+  online = true;
+  vi.stubGlobal('location', new URL('http://localhost:8080/explorar'));
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    if (!online) throw new TypeError('Failed to fetch');
+    const request = input instanceof Request ? input : new Request(input, init);
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    return user.raw(new URL(request.url).pathname + new URL(request.url).search, {
+      method: request.method,
+      headers: request.headers,
+      ...(body ? { body } : {}),
+    });
+  });
+  db = new AppDb(`slips-sync-${++counter}`);
+  await db.kv.put({
+    key: 'session',
+    session: { user: { id: user.id, nomeUsuario: user.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
+    checkedAt: Date.now(),
+  });
+});
+
+const owner = () => ({ id: user.id, nome: 'Teste', nomeUsuario: user.nomeUsuario, fotografia: null });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const serverSlips = async () => server.db.selectFrom('fichas').select(['id']).where('usuario_id', '=', user.id).execute();
+
+describe('slips through the outbox', () => {
+  it('saves a slip made offline on the phone and creates it exactly once when back online', async () => {
+    const selections: Selection[] = await Promise.all([0, 1, 2].map((index) => selectionFor(server, events[index] ?? '', 'ft_result', 'home')));
+    const before = (await serverSlips()).length;
+    online = false;
+    const mutationId = await createSlip(db, { owner: owner(), selections, valor: 300, oddsChange: false });
+    const local = await db.slips.get(`local:${mutationId}`);
+    expect(local).toMatchObject({ lists: ['criadas'], pendingMutationId: mutationId, data: { valor: 300, estado: 'pending' } });
+
+    expect((await flush()).stop).toBe('retry');
+    expect((await serverSlips()).length).toBe(before);
+
+    online = true;
+    await db.outbox.update(mutationId, { nextAttemptAt: 0 });
+    expect((await flush()).sent).toBe(1);
+    const after = await serverSlips();
+    expect(after.length).toBe(before + 1);
+    // The phone's copy now carries the server's id.
+    expect(await db.slips.get(`local:${mutationId}`)).toBeUndefined();
+    const stored = await db.slips.where('lists').equals('criadas').toArray();
+    expect(stored.map((slip) => slip.id)).toEqual(after.map((row) => row.id));
+  });
+
+  it('shows a refusal for moved odds with the updated selections, and creates it once accepted', async () => {
+    const selection = await selectionFor(server, events[3] ?? '', 'ft_result', 'away');
+    const stale = { ...selection, event_selection: { ...selection.event_selection, odds: selection.event_selection.odds + 0.4 } };
+    const before = (await serverSlips()).length;
+    const mutationId = await createSlip(db, { owner: owner(), selections: [stale], valor: 100, oddsChange: false });
+    expect((await flush()).rejected).toBe(1);
+    const entry = await db.outbox.get(mutationId);
+    expect(entry?.state).toBe('rejected');
+    const local = await db.slips.get(`local:${mutationId}`);
+    const shown = (local?.data.selecoes as Selection[])[0];
+    expect(shown?.hasWarning).toBe(true);
+    expect(shown?.event_selection.odds).toBeCloseTo(selection.event_selection.odds, 2);
+
+    await retryRejected(db, mutationId, slipRequestBody(local?.data.selecoes as Selection[], 100, false));
+    expect((await flush()).sent).toBe(1);
+    expect((await serverSlips()).length).toBe(before + 1);
+  });
+
+  it('hides and publishes a slip through the outbox', async () => {
+    const selection = await selectionFor(server, events[4] ?? '', 'ft_result', 'home');
+    await createSlip(db, { owner: owner(), selections: [selection], valor: 100, oddsChange: false });
+    await flush();
+    const slip = await db.slips.where('lists').equals('criadas').first();
+    expect(slip).toBeDefined();
+    await slipAction(db, { userId: user.id, slipId: slip?.id ?? '', action: 'slip.hide' });
+    expect((await db.slips.get(slip?.id ?? ''))?.lists).toEqual(['ocultas']);
+    expect((await flush()).sent).toBe(1);
+    const row = await server.db.selectFrom('fichas').selectAll().where('id', '=', slip?.id ?? '').executeTakeFirst();
+    expect(row).toBeDefined();
+    expect((await db.slips.get(slip?.id ?? ''))?.data.publicada).toBe(false);
+  });
+});
