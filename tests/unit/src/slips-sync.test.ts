@@ -20,7 +20,7 @@ let counter = 0;
 let online = true;
 
 beforeAll(async () => {
-  server = await startTestServer({ name: 'sqlite' });
+  server = await startTestServer({ name: 'sqlite', available: true });
   user = await newUser(server, 'slipsync');
   events = await upcomingEventIds(server, 6);
 });
