@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DRAFT_SLIP_MAX, SLIP_MAX_SELECTIONS, SLIP_MIN_STAKE } from '../../contract/limits.ts';
+import { slipRuleViolation } from '../../contract/validation/slip.ts';
 import { MSG } from '../../contract/messages.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
 import { CreateSlipRequestSchema, type Selection } from '../../contract/schemas/slips.ts';
@@ -37,10 +37,8 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
   if (!isActive(licence, now)) return subscriptionRefusal(licence);
 
   const picks = request.ficha;
-  if (picks.length === 0) return refuse(400, MSG.slipEmpty);
-  const limit = user.conta === 'oficial' ? DRAFT_SLIP_MAX : SLIP_MAX_SELECTIONS;
-  if (picks.length > limit) return refuse(400, MSG.slipTooMany);
-  if (request.valor < SLIP_MIN_STAKE) return refuse(400, MSG.slipMinStake);
+  const broken = slipRuleViolation({ selections: picks.length, valor: request.valor, official: user.conta === 'oficial' });
+  if (broken) return refuse(400, broken);
   const eventIds = picks.map((pick) => pick.event_id);
   if (new Set(eventIds).size !== eventIds.length) return refuse(400, MSG.slipDuplicateEvent);
 

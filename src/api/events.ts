@@ -1,6 +1,14 @@
-import { EventListResponseSchema } from '../../contract/schemas/events.ts';
+import { EventDetailResponseSchema, EventListResponseSchema } from '../../contract/schemas/events.ts';
 import { call } from './http.ts';
 
 export function fetchUpcomingEvents() {
   return call('/api/client/public/eventos', { schema: EventListResponseSchema });
+}
+
+export function fetchEventDetail(id: string) {
+  return call(`/api/client/public/eventos/${encodeURIComponent(id)}`, { schema: EventDetailResponseSchema });
+}
+
+export function fetchLiveEvents() {
+  return call('/api/client/public/search/apostas/live', { schema: EventListResponseSchema });
 }

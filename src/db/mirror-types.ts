@@ -1,11 +1,11 @@
 // Rows of the mirror. Each keeps the server's object as the API returned it (`data`, typed by contract/ schemas)
 // next to the fields its indexes need, so a new server field never needs a migration.
-import type { Event } from '../../contract/schemas/events.ts';
+import type { EventDetail } from '../../contract/schemas/events.ts';
 
 export interface StoredEventDetail {
   id: string;
   /** The event with its markets (GET /api/client/public/eventos/{id}). */
-  data: Event & { mercados?: unknown };
+  data: EventDetail;
   refreshedAt: number;
 }
 
@@ -27,6 +27,8 @@ export interface StoredSlip {
   data: Record<string, unknown>;
   /** The outbox entry that has not been acknowledged yet, if any (its state is the row's sync state). */
   pendingMutationId?: number | null;
+  /** The id this slip had on the phone before the server acknowledged it. */
+  localId?: string;
 }
 
 export interface StoredChatSummary {

@@ -33,7 +33,14 @@ export interface PushConfigRecord {
   endpointOverride: string | null;
 }
 
+/** The slip builder (contract/draft-slip.ts), kept across reloads, restarts and offline use. */
+export interface DraftSlipRecord {
+  key: 'draftSlip';
+  value: unknown;
+}
+
 export type KeyValueRecord =
+  | DraftSlipRecord
   | PushConfigRecord
   | SessionRecord
   | ProvidersRecord

@@ -41,3 +41,16 @@ export const discardEntryAtom = atom(null, async (_get, _set, mutationId: number
   const sync = await loadSync();
   return sync.discardRejected(db, sync.APPLIERS, mutationId);
 });
+
+/** Accept a refused slip's updated selections and send it again (SPEC §8 "selections updated and rejected"). */
+export const acceptSlipRefusalAtom = atom(null, async (_get, _set, mutationId: number) => {
+  const sync = await loadSync();
+  const entry = await db.outbox.get(mutationId);
+  // Selections on matches that have started can never be accepted; the rest go at their current odds.
+  const selections = (entry ? sync.refusedSelections(entry.rejection) : null)?.filter((selection) => selection.event_status === 'NS');
+  if (!entry || !selections || selections.length === 0) return false;
+  const body = entry.body as { valor?: number };
+  await sync.retryRejected(db, mutationId, sync.slipRequestBody(selections, body.valor ?? 100, false));
+  sync.afterEnqueue(db);
+  return true;
+});

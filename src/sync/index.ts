@@ -2,7 +2,7 @@
 // HTTP client and the response schemas stay off the entry route's critical path (DESIGN §10).
 export { refreshSession, signIn, signOut } from './session.ts';
 export { signUp, checkAvailability, requestPasswordRecovery, startProviderSignIn } from './account.ts';
-export { refreshUpcomingEvents } from './events.ts';
+export { refreshUpcomingEvents, refreshEventDetail } from './events.ts';
 export { refreshProviders, refreshServiceStatus } from './service.ts';
 export { onOtherTabSignal } from './tab-signal.ts';
 export { outboxRunner } from './outbox/app-outbox.ts';

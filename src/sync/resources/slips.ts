@@ -59,6 +59,8 @@ export interface CreateSlipInput {
   selections: Selection[];
   valor: number;
   oddsChange: boolean;
+  /** Empty the slip builder in the same transaction (Bater Ficha clears it, SPEC §4 Slip creation). */
+  clearDraft?: boolean;
 }
 
 export function slipRequestBody(selections: Selection[], valor: number, oddsChange: boolean) {
@@ -85,6 +87,7 @@ export function createSlip(db: AppDb, input: CreateSlipInput): Promise<number> {
     path: `${APOSTADOR}/criarFicha`,
     body: slipRequestBody(input.selections, input.valor, input.oddsChange),
     optimistic: async (mutationId) => {
+      if (input.clearDraft) await db.kv.delete('draftSlip');
       const multiplicador = slipMultiplier(input.selections.map((selection) => selection.event_selection.odds));
       const createdAt = new Date().toISOString();
       const id = `local:${mutationId}`;
@@ -127,7 +130,8 @@ export const slipCreateApplier: Applier = {
   async applied(db, entry, body) {
     await db.slips.delete(`local:${entry.mutationId}`);
     const parsed = CreateSlipResponseSchema.safeParse(body);
-    if (parsed.success) await db.slips.put(slipRow(parsed.data.ficha, entry.userId));
+    // localId lets the screen that made the slip find it under its server id (to open /dashboard/fichas/{id}).
+    if (parsed.success) await db.slips.put({ ...slipRow(parsed.data.ficha, entry.userId), localId: `local:${entry.mutationId}` });
   },
   async rejected(db, entry, body) {
     const updated = refusedSelections(body);

@@ -1,0 +1,79 @@
+import { atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import {
+  addSelection,
+  copySelections,
+  EMPTY_DRAFT,
+  readDraft,
+  removeSelection,
+  setOddsChange,
+  setStake,
+  type DraftSelection,
+  type DraftSlip,
+} from '../../contract/draft-slip.ts';
+import { slipRuleViolation } from '../../contract/validation/slip.ts';
+import { liveAtom, PENDING } from './live-atom.ts';
+import { sessionUserAtom } from './session.ts';
+import { runEnqueue, type EnqueueResult } from './enqueue-action.ts';
+
+const draftRecordAtom = liveAtom(() => db.kv.get('draftSlip'));
+
+/** The slip being built, from the phone's store (it survives reloads, restarts and offline use). */
+export const draftSlipAtom = atom<DraftSlip>((get) => {
+  const record = get(draftRecordAtom);
+  return record === PENDING || record?.key !== 'draftSlip' ? EMPTY_DRAFT : readDraft(record.value);
+});
+
+export const draftCountAtom = atom((get) => get(draftSlipAtom).selections.length);
+
+/** Read-modify-write in one transaction, so two tabs editing the slip never lose each other's change. */
+async function updateDraft(change: (draft: DraftSlip) => DraftSlip): Promise<DraftSlip> {
+  return db.transaction('rw', db.kv, async () => {
+    const record = await db.kv.get('draftSlip');
+    const next = change(readDraft(record?.key === 'draftSlip' ? record.value : null));
+    await db.kv.put({ key: 'draftSlip', value: next });
+    return next;
+  });
+}
+
+export const addToSlipAtom = atom(null, (_get, _set, selection: Omit<DraftSelection, 'id'>) =>
+  updateDraft((draft) => addSelection(draft, { ...selection, id: crypto.randomUUID() })),
+);
+
+export const removeFromSlipAtom = atom(null, async (_get, _set, eventId: string) => {
+  let reason: string | undefined;
+  await updateDraft((draft) => {
+    const outcome = removeSelection(draft, eventId);
+    reason = outcome.reason;
+    return outcome.draft;
+  });
+  // SPEC §8: removing an absent selection is only logged.
+  if (reason === 'not-found') console.info('Event not found in selections');
+});
+
+export const clearSlipAtom = atom(null, () => updateDraft(() => EMPTY_DRAFT));
+export const setStakeAtom = atom(null, (_get, _set, valor: number) => updateDraft((draft) => setStake(draft, valor)));
+export const setOddsChangeAtom = atom(null, (_get, _set, value: boolean) => updateDraft((draft) => setOddsChange(draft, value)));
+export const copySlipAtom = atom(null, (_get, _set, selections: Omit<DraftSelection, 'id'>[]) =>
+  updateDraft((draft) => copySelections(draft, selections.map((selection) => ({ ...selection, id: crypto.randomUUID() })))),
+);
+
+/**
+ * Bater Ficha (SPEC §4, §5): the rules first, then the slip is saved on the phone and queued, and the builder is
+ * emptied in the same transaction. Online it is created at once; offline when the connection returns.
+ */
+export const createSlipAtom = atom(null, async (get, _set, input: { oddsChange: boolean }): Promise<EnqueueResult> => {
+  const user = get(sessionUserAtom);
+  const draft = get(draftSlipAtom);
+  const broken = slipRuleViolation({ selections: draft.selections.length, valor: draft.valor, official: user?.conta === 'oficial' });
+  if (broken) return { ok: false, message: broken };
+  return runEnqueue(user, (sync, userId) =>
+    sync.createSlip(db, {
+      owner: { id: userId, nome: user?.name ?? user?.nomeUsuario ?? '', nomeUsuario: user?.nomeUsuario ?? '', fotografia: null },
+      selections: draft.selections,
+      valor: draft.valor,
+      oddsChange: input.oddsChange,
+      clearDraft: true,
+    }),
+  );
+});

@@ -1,0 +1,72 @@
+import { atom, type Atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import type { SlipList, StoredEventDetail, StoredSlip } from '../db/mirror-types.ts';
+import type { SlipFilter } from '../../contract/schemas/slips.ts';
+import { REFRESH_LISTS_MS, REFRESH_LIVE_MS } from '../../contract/limits.ts';
+import { liveAtom, type Pending } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
+import { sessionUserAtom } from './session.ts';
+import { runEnqueue } from './enqueue-action.ts';
+
+const listAtoms = new Map<SlipList, Atom<StoredSlip[] | Pending>>();
+
+/** A list of my slips (created, saved, hidden), newest first, with slips made on this phone included. */
+export function slipListAtom(list: SlipList): Atom<StoredSlip[] | Pending> {
+  let cached = listAtoms.get(list);
+  if (!cached) {
+    cached = liveAtom(async () =>
+      (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
+    );
+    listAtoms.set(list, cached);
+  }
+  return cached;
+}
+
+const slipAtoms = new Map<string, Atom<StoredSlip | undefined | Pending>>();
+
+/** One slip by id; a `local:` id also finds the slip after the server acknowledged it (by its localId). */
+export function slipAtom(id: string): Atom<StoredSlip | undefined | Pending> {
+  let cached = slipAtoms.get(id);
+  if (!cached) {
+    cached = liveAtom(async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined));
+    slipAtoms.set(id, cached);
+  }
+  return cached;
+}
+
+export const slipListMetaAtom = (filtro: SlipFilter) => liveAtom(() => db.syncMeta.get(`slips:${filtro}`));
+
+export const refreshSlipListAtom = atom(null, async (get, _set, input: { filtro: SlipFilter; more?: boolean; force?: boolean }) => {
+  const user = get(sessionUserAtom);
+  if (!user) return;
+  const sync = await loadSync();
+  const list = sync.slipList(db, input.filtro, user.id);
+  if (input.more) await sync.loadMore(db, list);
+  else await sync.refreshList(db, list, input.force);
+});
+
+export const refreshSlipAtom = atom(null, async (get, _set, id: string) => {
+  const user = get(sessionUserAtom);
+  if (!user || id.startsWith('local:')) return;
+  await (await loadSync()).refreshSlip(db, id, user.id);
+});
+
+export const slipActionAtom = atom(null, (get, _set, input: { slipId: string; action: 'slip.publish' | 'slip.hide' | 'slip.save' | 'slip.unsave' }) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.slipAction(db, { userId, ...input })),
+);
+
+const eventAtoms = new Map<string, Atom<StoredEventDetail | undefined | Pending>>();
+
+export function eventDetailAtom(id: string): Atom<StoredEventDetail | undefined | Pending> {
+  let cached = eventAtoms.get(id);
+  if (!cached) {
+    cached = liveAtom(() => db.eventDetails.get(id));
+    eventAtoms.set(id, cached);
+  }
+  return cached;
+}
+
+/** Pulls an event with its markets; live ones are considered stale after 60 s, others after the list interval. */
+export const refreshEventDetailAtom = atom(null, async (_get, _set, input: { id: string; live: boolean }) =>
+  (await loadSync()).refreshEventDetail(db, input.id, { maxAgeMs: input.live ? REFRESH_LIVE_MS : REFRESH_LISTS_MS }),
+);
