@@ -1,4 +1,4 @@
-import { ConversationListResponseSchema, MessageListResponseSchema, type Mensagem } from '../../contract/schemas/chats.ts';
+import { ConversationListResponseSchema, ConversationResponseSchema, MessageListResponseSchema, type Mensagem } from '../../contract/schemas/chats.ts';
 import { GroupListResponseSchema, GroupResponseSchema } from '../../contract/schemas/groups.ts';
 import { RoomListResponseSchema } from '../../contract/schemas/rooms.ts';
 import { MyProfileResponseSchema, UpdatesResponseSchema } from '../../contract/schemas/profile.ts';
@@ -51,3 +51,7 @@ export function fetchNotifications(options: { before?: string | null; size: numb
 }
 
 export type { Mensagem };
+
+export function fetchConversationWith(nomeUsuario: string) {
+  return call(`${COMMON}/conversas/com/${encodeURIComponent(nomeUsuario)}`, { schema: ConversationResponseSchema });
+}

@@ -10,6 +10,8 @@ import Landing from '../routes/Landing.tsx';
 
 const Login = lazy(() => import('../routes/Login.tsx'));
 const Explore = lazy(() => import('../routes/Explore.tsx'));
+const Conversations = lazy(() => import('../routes/Conversations.tsx'));
+const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
 
 interface ScreenRoute {
   path: string;
@@ -30,8 +32,8 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/comunidade/grupos', screen: null, title: msg`Grupos`, needsSession: true },
   { path: '/dashboard/comunidade/grupos/criargrupo', screen: null, title: msg`Criar grupo`, needsSession: true },
   { path: '/dashboard/comunidade/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
-  { path: '/dashboard/comunidade/conversas', screen: null, title: msg`Conversas`, needsSession: true },
-  { path: '/dashboard/comunidade/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },
+  { path: '/dashboard/comunidade/conversas', screen: Conversations, title: msg`Conversas`, needsSession: true },
+  { path: '/dashboard/comunidade/conversas/:nomeUsuario', screen: DirectChat, title: msg`Conversa`, needsSession: true },
   { path: '/dashboard/comunidade/salas', screen: null, title: msg`Salas de jogos`, needsSession: true },
   { path: '/dashboard/comunidade/salas/:salaId', screen: null, title: msg`Sala de jogo`, needsSession: true },
   { path: '/dashboard/notifications', screen: null, title: msg`Notificações`, needsSession: true },

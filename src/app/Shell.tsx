@@ -26,7 +26,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="shell-body">
         {user && <SideMenu user={user} />}
         <main className="shell-centre" id="main">
-          {user && <PushPrompt />}
+          {user && !isChatRoute(path) && <PushPrompt />}
           {children}
         </main>
         {user && <SlipPanel />}

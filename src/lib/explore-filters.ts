@@ -1,21 +1,21 @@
 // Explore parameters (SPEC §2 Explore page, §5 "Explore filter allowed values"): an invalid given or stored value
-// falls back to the default.
+// falls back to the default. The allowed values come from contract/explore-values.ts, the lists the server accepts.
+import {
+  COMPETITION_ID_PATTERN,
+  DATE_OPTIONS,
+  EXPLORE_DEFAULTS,
+  FICHA_CATEGORIAS,
+  isCalendarDay,
+  PAGE_COMPONENTS,
+  PRIVILEGED_CATEGORY,
+  PROBABILITY_BETS,
+  SEARCH_BY,
+  TRENDS,
+  VALUE_BETS,
+  type DateOption,
+} from '../../contract/explore-values.ts';
 
-export const FICHA_CATEGORIAS = ['novasfichas', 'novas', 'boas', 'fire', 'certeiras', 'lucrativas', 'quase', 'tudo'] as const;
-export const PAGE_COMPONENTS = ['fichas', 'apostas', 'comunidade'] as const;
-export const SEARCH_BY = ['probabilityBets', 'valueBets', 'trends', 'popular', 'live', 'next', 'date'] as const;
-export const TRENDS = [
-  'homeWin', 'draw', 'awayWin', 'btts', 'over15', 'over25', 'under25', 'over35', 'under35', '1hGoals', 'homeWinHT',
-  'drawHT', 'awayWinHT', 'homeGoals', 'awayGoals', '1hCorners', 'over8Corners', 'under9Corners', 'under10Corners',
-] as const;
-export const VALUE_BETS = ['homeWin', 'draw', 'awayWin', 'btts', 'o15', 'u15', 'o25', 'u25', 'o35', 'u35', 'homeGoals', 'awayGoals', 'o85Corners'] as const;
-export const PROBABILITY_BETS = [
-  'ft_result', 'ht_result', 'double_chance', 'btts',
-  'o0_goals', 'o1_goals', 'o2_goals', 'o3_goals', 'o4_goals',
-  'home_o0_goals', 'home_o1_goals', 'home_o2_goals', 'away_o0_goals', 'away_o1_goals', 'away_o2_goals',
-  'o4_corners', 'o5_corners', 'o6_corners', 'o7_corners', 'o8_corners', 'o9_corners', 'o10_corners', 'o11_corners',
-] as const;
-export const DATE_OPTIONS = ['hoje', '3_dias', 'semanal'] as const;
+export { DATE_OPTIONS, FICHA_CATEGORIAS, PAGE_COMPONENTS, PROBABILITY_BETS, SEARCH_BY, TRENDS, VALUE_BETS, type DateOption };
 
 export interface ExploreFilters {
   fichaCategoria: (typeof FICHA_CATEGORIAS)[number];
@@ -43,23 +43,22 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null | u
   return value !== null && value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
-function isDay(value: string | null | undefined): value is string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
 export function defaultFilters(today: string): ExploreFilters {
   return {
-    fichaCategoria: 'tudo',
-    pageComponent: 'fichas',
-    searchByComponent: 'probabilityBets',
-    trendsComponent: 'homeWin',
-    valueBetsComponent: 'homeWin',
-    probabilityBetsComponent: 'ft_result',
+    fichaCategoria: EXPLORE_DEFAULTS.privilegedFichaCategoria,
+    pageComponent: EXPLORE_DEFAULTS.pageComponent,
+    searchByComponent: EXPLORE_DEFAULTS.searchByComponent,
+    trendsComponent: EXPLORE_DEFAULTS.trendsComponent,
+    valueBetsComponent: EXPLORE_DEFAULTS.valueBetsComponent,
+    probabilityBetsComponent: EXPLORE_DEFAULTS.probabilityBetsComponent,
     dateComponent: today,
     competitionComponent: null,
   };
+}
+
+/** The categories an account may pick: 'tudo' only for the official and the privileged account (SPEC §6). */
+export function fichaCategoriesFor(privileged: boolean): readonly ExploreFilters['fichaCategoria'][] {
+  return privileged ? FICHA_CATEGORIAS : FICHA_CATEGORIAS.filter((category) => category !== PRIVILEGED_CATEGORY);
 }
 
 /**
@@ -72,28 +71,89 @@ export function parseExploreFilters(
 ): ExploreFilters {
   const pick = (name: (typeof EXPLORE_PARAM_NAMES)[number]) => sources.url.get(name) ?? sources.stored[name] ?? null;
   const defaults = defaultFilters(options.today);
-  const categories = options.privileged ? FICHA_CATEGORIAS : FICHA_CATEGORIAS.filter((category) => category !== 'tudo');
-  const categoryDefault = options.privileged ? 'tudo' : 'novasfichas';
+  const categoryDefault = options.privileged ? EXPLORE_DEFAULTS.privilegedFichaCategoria : EXPLORE_DEFAULTS.fichaCategoria;
   const date = pick('dateComponent');
   const competition = pick('competitionComponent');
   return {
-    fichaCategoria: oneOf(categories, pick('fichaCategoria'), categoryDefault),
+    fichaCategoria: oneOf(fichaCategoriesFor(options.privileged), pick('fichaCategoria'), categoryDefault),
     pageComponent: oneOf(PAGE_COMPONENTS, pick('pageComponent'), defaults.pageComponent),
     searchByComponent: oneOf(SEARCH_BY, pick('searchByComponent'), defaults.searchByComponent),
     trendsComponent: oneOf(TRENDS, pick('trendsComponent'), defaults.trendsComponent),
     valueBetsComponent: oneOf(VALUE_BETS, pick('valueBetsComponent'), defaults.valueBetsComponent),
     probabilityBetsComponent: oneOf(PROBABILITY_BETS, pick('probabilityBetsComponent'), defaults.probabilityBetsComponent),
-    dateComponent: isDay(date) ? date : defaults.dateComponent,
-    competitionComponent: competition && /^[\w-]{1,100}$/.test(competition) ? competition : null,
+    dateComponent: date && isCalendarDay(date) ? date : defaults.dateComponent,
+    competitionComponent: competition && COMPETITION_ID_PATTERN.test(competition) ? competition : null,
   };
 }
 
-export function parseDateOption(value: string | null | undefined): (typeof DATE_OPTIONS)[number] {
-  return oneOf(DATE_OPTIONS, value, 'semanal');
+/** Whether a query string carries any Explore parameter (then it is read, kept, and the URL cleaned). */
+export function hasExploreParams(url: URLSearchParams): boolean {
+  return EXPLORE_PARAM_NAMES.some((name) => url.has(name));
 }
 
+/** The filters as session storage keeps them (strings only; a cleared competition is left out). */
+export function storableFilters(filters: ExploreFilters): Record<string, string> {
+  const stored: Record<string, string> = {};
+  for (const name of EXPLORE_PARAM_NAMES) {
+    const value = filters[name];
+    if (value !== null) stored[name] = value;
+  }
+  return stored;
+}
+
+export function parseDateOption(value: string | null | undefined): DateOption {
+  return oneOf(DATE_OPTIONS, value, EXPLORE_DEFAULTS.dateOption);
+}
+
+/** The sub-filter of a search mode, if it has one (trends, value bets and probability bets each have a list). */
+export function subFilterOf(filters: ExploreFilters): { name: 'trendsComponent' | 'valueBetsComponent' | 'probabilityBetsComponent'; value: string } | null {
+  switch (filters.searchByComponent) {
+    case 'trends':
+      return { name: 'trendsComponent', value: filters.trendsComponent };
+    case 'valueBets':
+      return { name: 'valueBetsComponent', value: filters.valueBetsComponent };
+    case 'probabilityBets':
+      return { name: 'probabilityBetsComponent', value: filters.probabilityBetsComponent };
+    default:
+      return null;
+  }
+}
+
+/** Whether a search mode reads the date option's window (live and a chosen day have their own). */
+export function usesDateOption(searchBy: ExploreFilters['searchByComponent']): boolean {
+  return searchBy !== 'live' && searchBy !== 'date';
+}
+
+export type ExploreRequest =
+  | { kind: 'apostas'; key: string; params: Record<string, string> }
+  | { kind: 'fichas'; key: string; params: Record<string, string> }
+  | { kind: 'comunidade'; key: string; params: Record<string, string> };
+
+/**
+ * The server call a set of filters makes, with a key naming its stored result (the same filters always read the
+ * same stored list offline). Only the parameters the mode reads are sent, so equivalent searches share a key.
+ */
+export function exploreRequest(filters: ExploreFilters, dateOption: DateOption): ExploreRequest {
+  if (filters.pageComponent === 'fichas') {
+    return { kind: 'fichas', key: `explore:fichas:${filters.fichaCategoria}`, params: { fichaCategoria: filters.fichaCategoria } };
+  }
+  if (filters.pageComponent === 'comunidade') return { kind: 'comunidade', key: 'explore:comunidade', params: {} };
+  const params: Record<string, string> = { searchByComponent: filters.searchByComponent };
+  const sub = subFilterOf(filters);
+  if (sub) params[sub.name] = sub.value;
+  if (filters.searchByComponent === 'date') params.dateComponent = filters.dateComponent;
+  if (usesDateOption(filters.searchByComponent)) params.dateOption = dateOption;
+  if (filters.competitionComponent) params.competitionComponent = filters.competitionComponent;
+  const key = `explore:apostas:${Object.entries(params)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&')}`;
+  return { kind: 'apostas', key, params };
+}
+
+export type ProbabilityBand = 'high' | 'medium' | 'low' | 'mediocre';
+
 /** Probability colour bands (SPEC §9): over 70 high, over 40 medium, over 20 low, else mediocre. */
-export function probabilityBand(probability: number): 'high' | 'medium' | 'low' | 'mediocre' {
+export function probabilityBand(probability: number): ProbabilityBand {
   if (probability > 70) return 'high';
   if (probability > 40) return 'medium';
   if (probability > 20) return 'low';

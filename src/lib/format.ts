@@ -31,3 +31,12 @@ export function clockTime(epochMs: number): string {
   const date = new Date(epochMs);
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
+
+/** A message time: HH:MM today, DD/MM HH:MM on other days (the phone's own clock and zone). */
+export function messageTime(isoDate: string, now = new Date()): string {
+  const date = new Date(isoDate);
+  if (Number.isNaN(date.getTime())) return '';
+  const time = clockTime(date.getTime());
+  if (date.toDateString() === now.toDateString()) return time;
+  return `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')} ${time}`;
+}

@@ -93,3 +93,12 @@ export const pullMessagesAtom = atom(null, async (_get, _set, input: { chatType:
   await sync.pullLatestMessages(db, input.chatType, input.chatId);
   return 'loaded' as const;
 });
+
+export const openConversationAtom = atom(null, async (_get, _set, nomeUsuario: string) =>
+  (await loadSync()).openConversationWith(db, nomeUsuario),
+);
+
+export const conversationsMetaAtom = liveAtom(() => db.syncMeta.get('conversations'));
+export const chatMetaAtom = (chatKey: ChatKey) => liveAtom(() => db.syncMeta.get(`messages:${chatKey}`));
+
+export type StoredMessageView = StoredMessage;

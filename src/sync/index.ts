@@ -21,5 +21,6 @@ export {
   loadMore,
   refreshCounters,
   refreshNotifications,
+  openConversationWith,
 } from './resources/lists.ts';
 export { createSlip, slipAction, slipList, refreshSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';

@@ -1,4 +1,6 @@
 import { Link } from 'wouter';
+import { useAtomValue } from 'jotai';
+import { unreadTotalAtom } from '../../state/community.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Logo } from '../Logo.tsx';
@@ -7,6 +9,7 @@ import { OutboxChip } from '../outbox/OutboxChip.tsx';
 
 export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenMenu: () => void }) {
   const { t } = useLingui();
+  const unread = useAtomValue(unreadTotalAtom);
   return (
     <header className="header">
       <Link href={user ? '/explorar' : '/'} className="header-logo" aria-label={t`Início`}>
@@ -23,8 +26,13 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
             <Trans>Entrar</Trans>
           </Link>
         )}
-        <button type="button" className="icon-button" onClick={onOpenMenu} aria-label={t`Abrir menu`}>
+        <button type="button" className="icon-button menu-button" onClick={onOpenMenu} aria-label={t`Abrir menu`}>
           <Icon name="menu" />
+          {user && unread > 0 && (
+            <span className="badge menu-badge" aria-label={t`${unread} por ler`}>
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
         </button>
       </div>
     </header>

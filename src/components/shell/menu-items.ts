@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
+import type { CounterName } from '../../../contract/schemas/signals.ts';
 
 export type MenuIcon = 'explore' | 'subscription' | 'slips' | 'community' | 'notifications' | 'rewards' | 'settings';
 
@@ -48,6 +49,19 @@ const CHAT_ROUTES = [
   /^\/moderador\/conversas\/[^/]+$/,
   /^\/moderador\/grupos\/[^/]+$/,
 ];
+
+/** The unread counters each entry shows and clears (SPEC §4: reset about 2 s after the entry is clicked). */
+export const MENU_COUNTERS: Record<MenuIcon, CounterName[]> = {
+  explore: [],
+  subscription: ['newLicenceNotification', 'newPaymentMade'],
+  slips: ['newFichaUpdate'],
+  community: ['newMessage', 'newGroupMessage', 'newGroupSubscription', 'newGroupSubscriber'],
+  notifications: ['newNotification', 'newReportMade', 'newReportAgainst'],
+  rewards: ['newPaymentReceived', 'newWalletEvent'],
+  settings: [],
+};
+
+export const COUNTER_RESET_DELAY_MS = 2000;
 
 export function isChatRoute(path: string): boolean {
   return CHAT_ROUTES.some((pattern) => pattern.test(path));

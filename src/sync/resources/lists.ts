@@ -1,5 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { fetchConversations, fetchGroups, fetchNotifications, fetchRooms, fetchUpdates } from '../../api/social.ts';
+import { fetchConversations, fetchConversationWith, fetchGroups, fetchNotifications, fetchRooms, fetchUpdates } from '../../api/social.ts';
 import { messageSortKey } from '../../db/mirror-types.ts';
 import { COUNTER_NAMES } from '../../../contract/schemas/signals.ts';
 import { PAGE_SIZE, REFRESH_LISTS_MS, REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
@@ -88,4 +88,18 @@ export async function refreshNotifications(db: AppDb, options: { force?: boolean
     );
     await markRefreshed(db, 'notifications');
   });
+}
+
+/** The conversation with a user (created on the server when opened); kept in the store, its id returned. */
+export async function openConversationWith(db: AppDb, nomeUsuario: string): Promise<{ id: string } | { message: string }> {
+  const result = await fetchConversationWith(nomeUsuario);
+  if (result.kind !== 'ok') return { message: result.message };
+  const conversa = result.data.conversa;
+  await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
+  // Messages written to this user before the id was known move to the conversation's own key.
+  await db.messages
+    .where('[chatKey+sortKey]')
+    .between([`conversa:@${nomeUsuario}`, ''], [`conversa:@${nomeUsuario}`, '\uffff'])
+    .modify({ chatKey: `conversa:${conversa.id}` });
+  return { id: conversa.id };
 }

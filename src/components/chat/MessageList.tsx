@@ -1,0 +1,49 @@
+import { useAtomValue } from 'jotai';
+import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import type { StoredMessageView } from '../../state/community.ts';
+import { myOutboxAtom, syncStateOf, type SyncState } from '../../state/outbox.ts';
+import { messageTime } from '../../lib/format.ts';
+
+function SyncLabel({ state }: { state: SyncState }) {
+  if (state === 'sent') return null;
+  if (state === 'sending') return <Trans>A enviar...</Trans>;
+  if (state === 'rejected') return <Trans>Recusada</Trans>;
+  if (state === 'paused') return <Trans>À espera que voltes a entrar</Trans>;
+  return <Trans>Guardada neste telemóvel</Trans>;
+}
+
+/** A chat's messages, oldest at the top; own messages show their outbox state until the server has them. */
+export function MessageList({ messages, selfId }: { messages: StoredMessageView[]; selfId: string }) {
+  const entries = useAtomValue(myOutboxAtom);
+  return (
+    <ol className="message-list" aria-live="polite">
+      {messages.map((message) => {
+        const own = message.senderId === selfId;
+        const state = syncStateOf(entries, message.pendingMutationId);
+        return (
+          <li key={message.id} className={own ? 'message own' : 'message'} data-sync={state}>
+            {message.recurso && (
+              <Link className="message-slip" href={`/dashboard/fichas/${encodeURIComponent(message.recurso.id)}`}>
+                <Trans>Ficha partilhada</Trans>
+              </Link>
+            )}
+            {message.mensagem && <p className="message-text">{message.mensagem}</p>}
+            {message.imagens.map((image) => (
+              <img key={image.url} src={image.url} alt="" className="message-image" loading="lazy" />
+            ))}
+            <span className="message-meta">
+              {messageTime(message.createdAt)}
+              {own && state !== 'sent' && (
+                <span className={`message-state ${state}`}>
+                  {' · '}
+                  <SyncLabel state={state} />
+                </span>
+              )}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

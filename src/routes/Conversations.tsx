@@ -1,0 +1,84 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Conversation } from '../../contract/schemas/chats.ts';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { normalizeUsername } from '../../contract/normalize.ts';
+import { conversationsAtom, conversationsMetaAtom, refreshCommunityAtom } from '../state/community.ts';
+import { sessionUserAtom } from '../state/session.ts';
+import { onlineAtom } from '../state/network.ts';
+import { onlineUserIdsAtom } from '../state/realtime.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { CommunityTabs } from '../components/chat/CommunityTabs.tsx';
+import '../components/chat/chat.css';
+import { ConversationItem } from '../components/chat/ConversationItem.tsx';
+import { LastUpdated } from '../components/LastUpdated.tsx';
+
+/** /dashboard/comunidade/conversas: the user's conversations from the phone's store, refreshed every 30 s. */
+export default function Conversations() {
+  const rows = useAtomValue(conversationsAtom);
+  const meta = useAtomValue(conversationsMetaAtom);
+  const user = useAtomValue(sessionUserAtom);
+  const online = useAtomValue(onlineAtom);
+  const onlineIds = useAtomValue(onlineUserIdsAtom);
+  const refresh = useSetAtom(refreshCommunityAtom);
+  const [, navigate] = useLocation();
+  const [handle, setHandle] = useState('');
+  const { t } = useLingui();
+
+  useEffect(() => {
+    if (!online) return;
+    void refresh();
+    const timer = setInterval(() => void refresh({ force: true }), REFRESH_LISTS_MS);
+    return () => clearInterval(timer);
+  }, [online, refresh]);
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    const name = normalizeUsername(handle);
+    if (name.length >= 3) navigate(`/dashboard/comunidade/conversas/${name}`);
+  };
+
+  const list = rows === PENDING ? [] : rows.map((row) => row.data as Conversation);
+  return (
+    <section className="page">
+      <CommunityTabs />
+      <div className="page-head">
+        <h1 className="page-title">
+          <Trans>Conversas</Trans>
+        </h1>
+        {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+      </div>
+      <form className="row new-conversation" onSubmit={start}>
+        <input
+          className="input"
+          aria-label={t`Nome de usuario`}
+          placeholder={t`Escrever a… (nome de usuario)`}
+          value={handle}
+          onChange={(event) => setHandle(event.target.value)}
+        />
+        <button type="submit" className="button button-small">
+          <Trans>Abrir</Trans>
+        </button>
+      </form>
+      {list.length === 0 && rows !== PENDING ? (
+        <p className="notice">
+          <Trans>Ainda não tens conversas.</Trans>
+        </p>
+      ) : (
+        <ul className="conversation-list">
+          {user &&
+            list.map((conversation) => (
+              <ConversationItem
+                key={conversation.id}
+                conversation={conversation}
+                selfId={user.id}
+                online={onlineIds.has(conversation.primeiroUsuario.id === user.id ? conversation.segundoUsuario.id : conversation.primeiroUsuario.id)}
+              />
+            ))}
+        </ul>
+      )}
+    </section>
+  );
+}
