@@ -11,6 +11,7 @@ import type { Db } from './db/create-db.ts';
 import { serveManifest } from './manifest.ts';
 import { mountSocialRoutes } from './social/routes.ts';
 import { mountBetting } from './slips/mount-betting.ts';
+import { mountExploreRoutes } from './explore/routes.ts';
 import { mountRealtimeAndPush } from './realtime/mount.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { originCheck } from './security/origin-check.ts';
@@ -63,6 +64,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   mountPublicClientRoutes(app);
   mountSocialRoutes(app);
   mountBetting(app);
+  mountExploreRoutes(app);
   mountRealtimeAndPush(app, config, realtime ?? createRealtime(config));
   mountAuth(app, [config, db]);
 

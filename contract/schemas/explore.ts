@@ -3,58 +3,40 @@ import { PublicUserSchema } from './auth.ts';
 import { PageQuerySchema } from './chats.ts';
 import { BancaSchema } from './groups.ts';
 import { DATE_OPTIONS, FichaSchema, SelectionSchema } from './slips.ts';
+import {
+  COMPETITION_ID_PATTERN,
+  EXPLORE_DEFAULTS,
+  FICHA_CATEGORIAS,
+  isCalendarDay,
+  PROBABILITY_BETS,
+  SEARCH_BY,
+  TRENDS,
+  VALUE_BETS,
+} from '../explore-values.ts';
 
 // The Explore page (SPEC §2 Explore page, §5 "Explore filter allowed values"; docs/api/explore.md). The allowed
-// values live here so that the app's filter parser (src/lib/explore-filters.ts) and the server accept exactly the same
-// lists.
+// values live in contract/explore-values.ts (no zod, so the Explore route need not load the schemas); the app's filter
+// parser (src/lib/explore-filters.ts) and these schemas accept exactly the same lists.
 
-export const FICHA_CATEGORIAS = ['novasfichas', 'novas', 'boas', 'fire', 'certeiras', 'lucrativas', 'quase', 'tudo'] as const;
-export type FichaCategoria = (typeof FICHA_CATEGORIAS)[number];
-/** The category only the official and the privileged account may read (SPEC §6). */
-export const PRIVILEGED_CATEGORY = 'tudo' satisfies FichaCategoria;
-
-export const PAGE_COMPONENTS = ['fichas', 'apostas', 'comunidade'] as const;
-export const SEARCH_BY = ['probabilityBets', 'valueBets', 'trends', 'popular', 'live', 'next', 'date'] as const;
-export type SearchBy = (typeof SEARCH_BY)[number];
-export const TRENDS = [
-  'homeWin', 'draw', 'awayWin', 'btts', 'over15', 'over25', 'under25', 'over35', 'under35', '1hGoals', 'homeWinHT',
-  'drawHT', 'awayWinHT', 'homeGoals', 'awayGoals', '1hCorners', 'over8Corners', 'under9Corners', 'under10Corners',
-] as const;
-export type TrendFilter = (typeof TRENDS)[number];
-export const VALUE_BETS = ['homeWin', 'draw', 'awayWin', 'btts', 'o15', 'u15', 'o25', 'u25', 'o35', 'u35', 'homeGoals', 'awayGoals', 'o85Corners'] as const;
-export type ValueBetFilter = (typeof VALUE_BETS)[number];
-export const PROBABILITY_BETS = [
-  'ft_result', 'ht_result', 'double_chance', 'btts',
-  'o0_goals', 'o1_goals', 'o2_goals', 'o3_goals', 'o4_goals',
-  'home_o0_goals', 'home_o1_goals', 'home_o2_goals', 'away_o0_goals', 'away_o1_goals', 'away_o2_goals',
-  'o4_corners', 'o5_corners', 'o6_corners', 'o7_corners', 'o8_corners', 'o9_corners', 'o10_corners', 'o11_corners',
-] as const;
-export type ProbabilityBetFilter = (typeof PROBABILITY_BETS)[number];
+export {
+  COMPETITION_ID_PATTERN,
+  EXPLORE_DEFAULTS,
+  FICHA_CATEGORIAS,
+  isCalendarDay,
+  PAGE_COMPONENTS,
+  PRIVILEGED_CATEGORY,
+  PROBABILITY_BETS,
+  SEARCH_BY,
+  TRENDS,
+  VALUE_BETS,
+  type FichaCategoria,
+  type ProbabilityBetFilter,
+  type SearchBy,
+  type TrendFilter,
+  type ValueBetFilter,
+} from '../explore-values.ts';
 /** hoje, 3_dias, semanal (default semanal): the same list as the tip generator's (slips.ts). */
 export { DATE_OPTIONS };
-
-/** The defaults of SPEC §5 (fichaCategoria's default depends on the account: 'tudo' or the first category). */
-export const EXPLORE_DEFAULTS = {
-  pageComponent: 'fichas',
-  searchByComponent: 'probabilityBets',
-  trendsComponent: 'homeWin',
-  valueBetsComponent: 'homeWin',
-  probabilityBetsComponent: 'ft_result',
-  dateOption: 'semanal',
-  fichaCategoria: 'novasfichas',
-  privilegedFichaCategoria: 'tudo',
-} as const satisfies Record<string, string>;
-
-/** A competition id as the competition filter carries it. */
-export const COMPETITION_ID_PATTERN = /^[\w-]{1,100}$/;
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether `value` is a real calendar day written YYYY-MM-DD (2025-02-30 is not). */
-export function isCalendarDay(value: string): boolean {
-  if (!DAY_PATTERN.test(value)) return false;
-  const date = new Date(`${value}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
 
 // An empty parameter (`competitionComponent=`) reads as absent, as the app may send a cleared filter that way.
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());

@@ -42,7 +42,10 @@ export const PROBABILITY_BET_MARKETS: Record<ProbabilityBetFilter, MarketPick> =
   o11_corners: pick('corners', 'over_11.5'),
 };
 
-/** valueBetsComponent: the choice with the most value per event. `o15` is over 1.5 goals, `u35` under 3.5. */
+/**
+ * valueBetsComponent: the choice with the most value per event. `o15` is over 1.5 goals, `u35` under 3.5; a side's
+ * goals take whichever of its lines carries the most value.
+ */
 export const VALUE_BET_MARKETS: Record<ValueBetFilter, MarketPick> = {
   homeWin: pick('ft_result', 'home'),
   draw: pick('ft_result', 'draw'),
@@ -59,7 +62,11 @@ export const VALUE_BET_MARKETS: Record<ValueBetFilter, MarketPick> = {
   o85Corners: pick('corners', 'over_8.5'),
 };
 
-/** trendsComponent: choices whose probability is rising, the most probable per event. Goal markets read as "overs". */
+/**
+ * trendsComponent: one choice each, kept when its probability is rising. A market named whole takes its usual line:
+ * a goal in the first half, the home or away side scoring, over 4.5 first-half corners (about even money). With
+ * several lines the likeliest would always be the lowest, a price not worth a tip.
+ */
 export const TREND_MARKETS: Record<TrendFilter, MarketPick> = {
   homeWin: pick('ft_result', 'home'),
   draw: pick('ft_result', 'draw'),
@@ -70,13 +77,13 @@ export const TREND_MARKETS: Record<TrendFilter, MarketPick> = {
   under25: pick('goals', 'under_2.5'),
   over35: pick('goals', 'over_3.5'),
   under35: pick('goals', 'under_3.5'),
-  '1hGoals': pick('1h_goals', 'over_0.5', 'over_1.5', 'over_2.5'),
+  '1hGoals': pick('1h_goals', 'over_0.5'),
   homeWinHT: pick('ht_result', 'home'),
   drawHT: pick('ht_result', 'draw'),
   awayWinHT: pick('ht_result', 'away'),
-  homeGoals: pick('home_goals', ...TEAM_OVERS),
-  awayGoals: pick('away_goals', ...TEAM_OVERS),
-  '1hCorners': pick('1h_corners', 'over_2.5', 'over_3.5', 'over_4.5', 'over_5.5', 'over_6.5'),
+  homeGoals: pick('home_goals', 'over_0.5'),
+  awayGoals: pick('away_goals', 'over_0.5'),
+  '1hCorners': pick('1h_corners', 'over_4.5'),
   over8Corners: pick('corners', 'over_8.5'),
   under9Corners: pick('corners', 'under_9.5'),
   under10Corners: pick('corners', 'under_10.5'),
