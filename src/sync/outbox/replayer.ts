@@ -35,7 +35,7 @@ async function nextEntry(db: AppDb, userId: string): Promise<OutboxEntry | undef
   // the server's idempotency turns a second delivery into a replay.
   return db.outbox
     .orderBy('mutationId')
-    .filter((entry) => entry.userId === userId && (entry.state === 'pending' || entry.state === 'sending'))
+    .filter((entry) => entry.userId === userId && (entry.state === 'pending' || entry.state === 'sending' || entry.state === 'paused'))
     .first();
 }
 
@@ -61,9 +61,13 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     if (!userId) return { ...report, stop: 'signed-out' };
     const entry = await nextEntry(db, userId);
     if (!entry) return report;
+    // A paused entry holds the queue: nothing behind it may overtake it before the same user signs in again
+    // (found by tests/fuzz: later entries went out first and arrived out of order).
+    if (entry.state === 'paused') return { ...report, stop: 'auth' };
     if (entry.nextAttemptAt > now()) return { ...report, stop: 'backoff', retryAt: entry.nextAttemptAt };
 
     await db.outbox.update(entry.mutationId, { state: 'sending' });
+    const sessionCheckedAt = (await readSessionRecord(db))?.checkedAt ?? 0;
     const outcome = await send(entry, {
       'Idempotency-Key': `${entry.clientId}:${entry.mutationId}`,
       'X-Client-Id': entry.clientId,
@@ -86,6 +90,13 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     }
 
     const refusal: HttpFailure = outcome;
+    if (refusal.status === 401 && (await signedInAgainSince(db, userId, sessionCheckedAt))) {
+      // The 401 answers a cookie that was replaced while the request was in flight: try again with the new one.
+      const attempts = entry.attempts + 1;
+      const retryAt = now() + backoffDelay(attempts, random);
+      await db.outbox.update(entry.mutationId, { state: 'pending', attempts, nextAttemptAt: retryAt, error: refusal.message });
+      return { ...report, stop: 'retry', retryAt };
+    }
     if (refusal.status === 401) {
       // The session ended on the server: hold this user's queue until the same user signs in again.
       await db.outbox
@@ -106,6 +117,12 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     });
     report.rejected += 1;
   }
+}
+
+/** Whether the same user's session was confirmed again after `since` (a sign-in during the request). */
+async function signedInAgainSince(db: AppDb, userId: string, since: number): Promise<boolean> {
+  const record = await readSessionRecord(db);
+  return !!record?.session && !record.signOutPending && record.session.user.id === userId && record.checkedAt > since;
 }
 
 /** After the same user signs in again, their paused entries go back in the queue. */

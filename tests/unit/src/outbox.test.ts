@@ -179,6 +179,36 @@ describe('flush outcomes (DESIGN §4)', () => {
     expect((await flush()).sent).toBe(2);
   });
 
+  it('lets nothing overtake a paused entry, even when a later one could be sent', async () => {
+    await addNote('u1', 'first');
+    answers = [http(401, 'Inicie sessão para continuar')];
+    await flush();
+    await addNote('u1', 'second');
+    expect(await flush()).toMatchObject({ sent: 0, stop: 'auth' });
+    expect(sent).toHaveLength(1);
+    await resumePaused(db, 'u1');
+    answers = [ok(), ok()];
+    await flush();
+    expect(sent.slice(1).map((call) => (call.entry.body as { text: string }).text)).toEqual(['first', 'second']);
+  });
+
+  it('retries instead of pausing when the 401 answers a cookie replaced by a sign-in during the request', async () => {
+    const a = await addNote('u1', 'a');
+    const report = await flushOutbox({
+      db,
+      appliers,
+      now: () => clock,
+      random: () => 0.5,
+      send: async () => {
+        const record = await db.kv.get('session');
+        if (record?.key === 'session') await db.kv.put({ ...record, checkedAt: record.checkedAt + 1_000 });
+        return http(401, 'Inicie sessão para continuar');
+      },
+    });
+    expect(report.stop).toBe('retry');
+    expect((await db.outbox.get(a))?.state).toBe('pending');
+  });
+
   it('marks a refused entry with the server message, keeps its row and goes on with the next', async () => {
     const a = await addNote('u1', 'a');
     await addNote('u1', 'b');
