@@ -32,3 +32,14 @@ export async function waitForServiceWorker(page: Page) {
     return registration.active?.state;
   });
 }
+
+/** A second user driven through the API (its own cookie jar), for what another person does meanwhile. */
+export async function apiUser(playwright: typeof import('@playwright/test'), user: { userData: string; password: string }, origin = PT_ORIGIN) {
+  const request = await playwright.request.newContext({ baseURL: origin });
+  const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
+  const signIn = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, userData: user.userData, password: user.password, callbackUrl: `${origin}/explorar`, json: 'true' },
+  });
+  expect(signIn.ok()).toBe(true);
+  return request;
+}
