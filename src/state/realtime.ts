@@ -3,6 +3,7 @@ import { db } from '../db/instance.ts';
 import { liveAtom, PENDING } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
+import { REFRESH_ONLINE_MS } from '../../contract/limits.ts';
 
 /**
  * Live connection for the signed-in user; returns the function that ends it. Every reconnect asks the session
@@ -11,8 +12,13 @@ import { sessionUserAtom } from './session.ts';
 export function startRealtime(userId: string): () => void {
   let disconnect: (() => void) | null = null;
   let stopped = false;
+  let onlineTimer: ReturnType<typeof setInterval> | null = null;
   void loadSync().then(async (sync) => {
     void sync.refreshCounters(db);
+    void sync.refreshOnlineUsers(db, userId);
+    onlineTimer = setInterval(() => {
+      if (navigator.onLine) void sync.refreshOnlineUsers(db, userId);
+    }, REFRESH_ONLINE_MS);
     const end = await sync.connectRealtime(db, userId, {
       onReconnect: () => {
         void sync.refreshSession(db);
@@ -27,6 +33,7 @@ export function startRealtime(userId: string): () => void {
   });
   return () => {
     stopped = true;
+    if (onlineTimer) clearInterval(onlineTimer);
     disconnect?.();
   };
 }

@@ -9,7 +9,7 @@ export { outboxRunner } from './outbox/app-outbox.ts';
 export { startOutbox, afterEnqueue } from './outbox/page.ts';
 export { retryRejected, discardRejected } from './outbox/replayer.ts';
 export { APPLIERS } from './outbox/registry.ts';
-export { connectRealtime } from './realtime/connect.ts';
+export { connectRealtime, refreshOnlineUsers } from './realtime/connect.ts';
 export { registerPush, unregisterPush } from './push.ts';
 export { sendMessage, shareSlip, pullLatestMessages, pullOlderMessages, chatKeyOf } from './resources/messages.ts';
 export { resetCounter, markConversationRead, setFollowing, editGroup } from './resources/social-actions.ts';
@@ -24,3 +24,4 @@ export {
   openConversationWith,
 } from './resources/lists.ts';
 export { createSlip, slipAction, slipList, refreshSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
+export { refreshExplore, refreshCompetitions, askForTip, refreshPublicSlip } from './resources/explore.ts';

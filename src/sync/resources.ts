@@ -1,2 +1,5 @@
 // Names of the refreshed resources in syncMeta, shared by refreshers and the read atoms that show freshness.
 export const UPCOMING_EVENTS = 'events:upcoming';
+/** An Explore query's freshness (its results are the `queries` row of the same key). */
+export const exploreMetaKey = (key: string) => `query:${key}`;
+export const COMPETITIONS_QUERY = 'explore:competicoes';

@@ -1,5 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { fetchClientConfig } from '../../api/realtime.ts';
+import { fetchClientConfig, fetchOnlineUsers } from '../../api/realtime.ts';
 import { NOVO_SINAL_EVENT, userChannel } from '../../../contract/schemas/realtime.ts';
 import { applySignal } from './apply-signal.ts';
 
@@ -59,4 +59,15 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
   });
 
   return () => pusher.disconnect();
+}
+
+/**
+ * The online list from the server (GET mostrarUsuariosOnline, at start and every 300 s, SPEC §7), merged with what
+ * presence reports live. The current user is always in it.
+ */
+export async function refreshOnlineUsers(db: AppDb, selfId: string): Promise<void> {
+  const result = await fetchOnlineUsers();
+  if (result.kind !== 'ok') return;
+  const ids = new Set([selfId, ...result.data.usuarios.map((user) => user.id)]);
+  await db.kv.put({ key: 'onlineUsers', ids: [...ids] });
 }

@@ -1,0 +1,81 @@
+import type { AppDb } from '../../db/app-db.ts';
+import { fetchCommunity, fetchCompetitions, fetchExploreBets, fetchExploreSlips, requestTip } from '../../api/explore.ts';
+import { fetchPublicSlip } from '../../api/slips.ts';
+import { SubscriptionErrorSchema, type DateOption, type Selection } from '../../../contract/schemas/slips.ts';
+import { PAGE_SIZE, REFRESH_LISTS_MS } from '../../../contract/limits.ts';
+import type { ExploreRequest } from '../../lib/explore-filters.ts';
+import type { TipAnswer } from '../../lib/tip-generator.ts';
+import { isStale, markFailed, markRefreshed } from '../freshness.ts';
+import { slipRow } from './slips.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from '../resources.ts';
+
+// Explore results are kept per query (DESIGN §3): the `queries` row holds the ordered ids (slips, in `slips`) or the
+// results themselves (tips, users), so a filter shows offline what it last showed online.
+
+export async function refreshExplore(
+  db: AppDb,
+  request: ExploreRequest,
+  options: { selfId: string | null; force?: boolean },
+): Promise<'fresh' | 'loaded' | 'error'> {
+  const resource = exploreMetaKey(request.key);
+  if (!options.force && !(await isStale(db, resource, REFRESH_LISTS_MS))) return 'fresh';
+  if (request.kind === 'fichas') {
+    const result = await fetchExploreSlips(request.params, 1, PAGE_SIZE);
+    if (result.kind !== 'ok') return failed(db, resource, result.message);
+    const fichas = result.data.fichas;
+    await db.transaction('rw', db.slips, db.queries, db.syncMeta, async () => {
+      // A slip of mine keeps its own lists; others' published slips are stored for their public view.
+      await db.slips.bulkPut(fichas.map((ficha) => slipRow(ficha, options.selfId ?? '')));
+      await db.queries.put({ key: request.key, ids: fichas.map((ficha) => ficha.id), refreshedAt: Date.now() });
+      await markRefreshed(db, resource);
+    });
+    return 'loaded';
+  }
+  const result = request.kind === 'apostas' ? await fetchExploreBets(request.params, 1, PAGE_SIZE) : await fetchCommunity(1, PAGE_SIZE);
+  if (result.kind !== 'ok') return failed(db, resource, result.message);
+  const items: unknown[] = 'selecoes' in result.data ? result.data.selecoes : result.data.usuarios;
+  await db.transaction('rw', db.queries, db.syncMeta, async () => {
+    await db.queries.put({ key: request.key, ids: [], items, refreshedAt: Date.now() });
+    await markRefreshed(db, resource);
+  });
+  return 'loaded';
+}
+
+async function failed(db: AppDb, resource: string, message: string): Promise<'error'> {
+  await markFailed(db, resource, message);
+  return 'error';
+}
+
+/** The competition filter's choices; they change rarely, so a day-old copy is fine. */
+export async function refreshCompetitions(db: AppDb): Promise<void> {
+  const stored = await db.queries.get(COMPETITIONS_QUERY);
+  if (stored && Date.now() - stored.refreshedAt < 86_400_000) return;
+  const result = await fetchCompetitions();
+  if (result.kind === 'ok') await db.queries.put({ key: COMPETITIONS_QUERY, ids: [], items: result.data.competicoes, refreshedAt: Date.now() });
+}
+
+/** One tip for the generator, told apart as the loop needs it (lib/tip-generator.ts). */
+export async function askForTip(ids: string[], dateOption: DateOption): Promise<TipAnswer<Selection>> {
+  const result = await requestTip(ids, dateOption);
+  if (result.kind === 'ok') return { kind: 'tip', selection: result.data.selection };
+  if (result.kind === 'http') {
+    if (SubscriptionErrorSchema.safeParse(result.body).success) return { kind: 'subscription', message: result.message };
+    if (result.status >= 400 && result.status < 500 && result.status !== 408 && result.status !== 429) return { kind: 'refused', message: result.message };
+  }
+  return { kind: 'failed', message: result.message };
+}
+
+/** A user's published slip for its public view (no session needed); kept so a shared link opens offline later. */
+export async function refreshPublicSlip(db: AppDb, input: { nomeUsuario: string; id: string; selfId: string | null }): Promise<'loaded' | 'missing' | 'error'> {
+  const result = await fetchPublicSlip(input.nomeUsuario, input.id);
+  if (result.kind === 'http' && (result.status === 404 || result.status === 403)) return 'missing';
+  if (result.kind !== 'ok') {
+    await markFailed(db, `slip:${input.id}`, result.message);
+    return 'error';
+  }
+  await db.transaction('rw', db.slips, db.syncMeta, async () => {
+    await db.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
+    await markRefreshed(db, `slip:${input.id}`);
+  });
+  return 'loaded';
+}
