@@ -34,21 +34,18 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
     channelAuthorization: { endpoint: settings.authEndpoint, transport: 'ajax' },
   });
 
-  const online = new Set<string>([userId]);
-  const saveOnline = () => void db.kv.put({ key: 'onlineUsers', ids: [...online] });
   const channel = pusher.subscribe(userChannel(userId));
   channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId));
   channel.bind('pusher:subscription_succeeded', (members: PresenceMembers) => {
-    members.each((member) => online.add(String(member.id)));
-    saveOnline();
+    const ids: string[] = [];
+    members.each((member) => ids.push(String(member.id)));
+    void updateOnline(db, userId, (current) => new Set([...current, ...ids]));
   });
   channel.bind('pusher:member_added', (member: { id: string }) => {
-    online.add(String(member.id));
-    saveOnline();
+    void updateOnline(db, userId, (current) => new Set([...current, String(member.id)]));
   });
   channel.bind('pusher:member_removed', (member: { id: string }) => {
-    if (String(member.id) !== userId) online.delete(String(member.id));
-    saveOnline();
+    void updateOnline(db, userId, (current) => new Set([...current].filter((id) => id !== String(member.id))));
   });
 
   let connectedBefore = false;
@@ -68,6 +65,15 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
 export async function refreshOnlineUsers(db: AppDb, selfId: string): Promise<void> {
   const result = await fetchOnlineUsers();
   if (result.kind !== 'ok') return;
-  const ids = new Set([selfId, ...result.data.usuarios.map((user) => user.id)]);
-  await db.kv.put({ key: 'onlineUsers', ids: [...ids] });
+  await updateOnline(db, selfId, () => new Set(result.data.usuarios.map((user) => user.id)));
+}
+
+/** Read-modify-write of the online list in one transaction (presence events and the refresher both change it). */
+async function updateOnline(db: AppDb, selfId: string, change: (current: Set<string>) => Set<string>): Promise<void> {
+  await db.transaction('rw', db.kv, async () => {
+    const record = await db.kv.get('onlineUsers');
+    const next = change(new Set(record?.key === 'onlineUsers' ? record.ids : []));
+    next.add(selfId);
+    await db.kv.put({ key: 'onlineUsers', ids: [...next] });
+  });
 }
