@@ -1,7 +1,7 @@
 // Every visible string goes through lingui and has an en translation: re-extract the catalogs from the source,
 // then fail on any en message without a translation.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -14,11 +14,17 @@ if (extract.status !== 0) {
   process.exit(1);
 }
 
-const po = readFileSync(join(root, 'locales/en/messages.po'), 'utf8');
-const missing = [...po.matchAll(/msgid "(.+)"\nmsgstr ""\n/g)].map((match) => match[1]);
+// Every en catalog (lingui.config.ts lists them): the entry's and the lazy betting screens'.
+const catalogs = readdirSync(join(root, 'locales/en')).filter((file) => file.endsWith('.po'));
+let count = 0;
+const missing = [];
+for (const file of catalogs) {
+  const po = readFileSync(join(root, 'locales/en', file), 'utf8');
+  missing.push(...[...po.matchAll(/msgid "(.+)"\nmsgstr ""\n/g)].map((match) => `${match[1]} (${file})`));
+  count += [...po.matchAll(/^msgid "(.+)"$/gm)].length;
+}
 if (missing.length) {
-  console.error(`Missing en translations in locales/en/messages.po:\n${missing.map((id) => `  ${id}`).join('\n')}`);
+  console.error(`Missing en translations in locales/en/:\n${missing.map((id) => `  ${id}`).join('\n')}`);
   process.exit(1);
 }
-const count = [...po.matchAll(/^msgid "(.+)"$/gm)].length;
-console.log(`catalogs: ${count} messages, all translated to en`);
+console.log(`catalogs: ${count} messages in ${catalogs.length} catalogs, all translated to en`);

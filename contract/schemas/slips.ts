@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE } from '../limits.ts';
 import { MarketTypeSchema, TrendSchema } from './events.ts';
 import { SignalSenderSchema } from './signals.ts';
+import { DATE_OPTIONS } from '../explore-values.ts';
 
 // Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
 
@@ -115,7 +116,7 @@ export type SlipListResponse = z.infer<typeof SlipListResponseSchema>;
 export const SlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
 export type SlipResponse = z.infer<typeof SlipResponseSchema>;
 
-export const DATE_OPTIONS = ['hoje', '3_dias', 'semanal'] as const;
+export { DATE_OPTIONS };
 export const DateOptionSchema = z.enum(DATE_OPTIONS);
 export type DateOption = z.infer<typeof DateOptionSchema>;
 

@@ -10,6 +10,10 @@ import Landing from '../routes/Landing.tsx';
 
 const Login = lazy(() => import('../routes/Login.tsx'));
 const Explore = lazy(() => import('../routes/Explore.tsx'));
+const EventPage = lazy(() => import('../routes/EventPage.tsx'));
+const MySlips = lazy(() => import('../routes/MySlips.tsx'));
+const SlipPage = lazy(() => import('../routes/SlipPage.tsx'));
+const PublicSlip = lazy(() => import('../routes/PublicSlip.tsx'));
 const Conversations = lazy(() => import('../routes/Conversations.tsx'));
 const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
 
@@ -24,10 +28,10 @@ interface ScreenRoute {
 // The whole route table of SPEC §2, in match order (specific before generic).
 const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/explorar', screen: Explore, title: msg`Explorar`, needsSession: true },
-  { path: '/explorar/:eventId', screen: null, title: msg`Evento`, needsSession: true },
-  { path: '/dashboard/fichas', screen: null, title: msg`As minhas fichas`, needsSession: true },
-  { path: '/dashboard/fichas/arquivadas/:fichaId', screen: null, title: msg`Ficha arquivada`, needsSession: true },
-  { path: '/dashboard/fichas/:fichaId', screen: null, title: msg`Ficha`, needsSession: true },
+  { path: '/explorar/:eventId', screen: EventPage, title: msg`Evento`, needsSession: true },
+  { path: '/dashboard/fichas', screen: MySlips, title: msg`As minhas fichas`, needsSession: true },
+  { path: '/dashboard/fichas/arquivadas/:fichaId', screen: SlipPage, title: msg`Ficha arquivada`, needsSession: true },
+  { path: '/dashboard/fichas/:fichaId', screen: SlipPage, title: msg`Ficha`, needsSession: true },
   { path: '/dashboard/licenca', screen: null, title: msg`Subscrição`, needsSession: true },
   { path: '/dashboard/comunidade/grupos', screen: null, title: msg`Grupos`, needsSession: true },
   { path: '/dashboard/comunidade/grupos/criargrupo', screen: null, title: msg`Criar grupo`, needsSession: true },
@@ -47,7 +51,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/moderador/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
   { path: '/faq', screen: null, title: msg`Perguntas frequentes`, needsSession: false },
   { path: '/cliline', screen: null, title: msg`Créditos`, needsSession: false },
-  { path: '/:nomeUsuario/fichas/:fichaId', screen: null, title: msg`Ficha`, needsSession: false },
+  { path: '/:nomeUsuario/fichas/:fichaId', screen: PublicSlip, title: msg`Ficha`, needsSession: false },
   { path: '/:nomeUsuario', screen: null, title: msg`Perfil`, needsSession: true },
 ];
 

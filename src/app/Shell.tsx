@@ -17,7 +17,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const user = useAtomValue(sessionUserAtom);
   const [path] = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [slipOpen, setSlipOpen] = useState(false);
+  // The slip drawer belongs to the page it was opened on: navigating (e.g. to a new slip) closes it.
+  const [slipOpenAt, setSlipOpenAt] = useState<string | null>(null);
+  const slipOpen = slipOpenAt === path;
   const showBottom = user !== null && !isChatRoute(path);
   return (
     <div className={`shell ${user ? 'signed-in' : 'signed-out'} ${showBottom ? 'with-bottom' : ''}`}>
@@ -31,8 +33,8 @@ export function Shell({ children }: { children: ReactNode }) {
         </main>
         {user && <SlipPanel />}
       </div>
-      {showBottom && <BottomMenu user={user} onOpenSlip={() => setSlipOpen(true)} />}
-      {slipOpen && <SlipDrawer onClose={() => setSlipOpen(false)} />}
+      {showBottom && <BottomMenu user={user} onOpenSlip={() => setSlipOpenAt(path)} />}
+      {slipOpen && <SlipDrawer onClose={() => setSlipOpenAt(null)} />}
       <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
     </div>
   );

@@ -14,6 +14,8 @@ export interface StoredQuery {
   key: string;
   ids: string[];
   refreshedAt: number;
+  /** Results that are not rows of another table (Explore tips, community users), in the server's order. */
+  items?: unknown[];
 }
 
 export type SlipList = 'criadas' | 'guardadas' | 'ocultas' | 'publicas';

@@ -27,7 +27,7 @@ export function selectionFromEvent(event: Omit<EventDetail, 'mercados' | 'estati
 }
 
 /** Whether a selection in the slip is this very choice (same event, market and choice). */
-export function isSameChoice(selection: Pick<Selection, 'event_id' | 'event_selection'>, eventId: string, choice: Pick<MarketChoice, 'type' | 'choice'>): boolean {
+export function isSameChoice(selection: Pick<Selection, 'event_id' | 'event_selection'>, eventId: string, choice: { type: string; choice: string }): boolean {
   return selection.event_id === eventId && selection.event_selection.type === choice.type && selection.event_selection.choice === choice.choice;
 }
 

@@ -1,43 +1,118 @@
-import { useEffect } from 'react';
+import '../i18n/betting-catalog.ts';
+import { useEffect, useLayoutEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Trans } from '@lingui/react/macro';
-import { refreshUpcomingEventsAtom, upcomingEventsAtom, upcomingEventsMetaAtom } from '../state/events.ts';
+import { useLingui } from '@lingui/react';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { refreshUpcomingEventsAtom, upcomingEventsAtom } from '../state/events.ts';
+import {
+  absorbExploreParamsAtom,
+  dateOptionAtom,
+  exploreFiltersAtom,
+  exploreMetaAtom,
+  privilegedAtom,
+  refreshCompetitionsAtom,
+  refreshExploreAtom,
+  setExploreFiltersAtom,
+} from '../state/explore.ts';
 import { onlineAtom } from '../state/network.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { exploreRequest, fichaCategoriesFor, type ExploreRequest } from '../lib/explore-filters.ts';
 import { EventList } from '../components/events/EventList.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { BetFilters } from '../components/explore/BetFilters.tsx';
+import { ExploreResults } from '../components/explore/ExploreResults.tsx';
+import { CATEGORY_LABELS, PAGE_LABELS } from '../components/explore/filter-labels.ts';
+import '../components/betting/betting.css';
 
-/** Explore (skeleton): the seeded upcoming events, read from the phone and refreshed from the server when online. */
-export default function Explore() {
-  const events = useAtomValue(upcomingEventsAtom);
-  const meta = useAtomValue(upcomingEventsMetaAtom);
-  const online = useAtomValue(onlineAtom);
-  const refresh = useSetAtom(refreshUpcomingEventsAtom);
+const UPCOMING_SHOWN = 30;
+/** The tabs in the order SPEC §2 names them (the default, fichas, comes from SPEC §5). */
+const PAGE_TABS = ['apostas', 'fichas', 'comunidade'] as const;
 
+/** Keeps the current search fresh while the page is open (SPEC §9: lists every 30 s). */
+function useRefresh(request: ExploreRequest, online: boolean) {
+  const refresh = useSetAtom(refreshExploreAtom);
+  const refreshEvents = useSetAtom(refreshUpcomingEventsAtom);
+  const refreshCompetitions = useSetAtom(refreshCompetitionsAtom);
   useEffect(() => {
     if (!online) return;
-    void refresh();
+    void refresh({ request });
+    void refreshEvents();
+    void refreshCompetitions();
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (document.visibilityState !== 'visible') return;
+      void refresh({ request });
+      void refreshEvents();
     }, REFRESH_LISTS_MS);
     return () => clearInterval(timer);
-  }, [online, refresh]);
+    // The request is a new object each render; its key says when the search changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [request.key, online, refresh, refreshEvents, refreshCompetitions]);
+}
 
-  const loaded = meta !== PENDING && meta !== undefined;
+/** /explorar: tips, slips and the community (SPEC §2 Explore page), then the next matches. */
+export default function Explore() {
+  const absorb = useSetAtom(absorbExploreParamsAtom);
+  const filters = useAtomValue(exploreFiltersAtom);
+  const set = useSetAtom(setExploreFiltersAtom);
+  const dateOption = useAtomValue(dateOptionAtom);
+  const privileged = useAtomValue(privilegedAtom);
+  const online = useAtomValue(onlineAtom);
+  const events = useAtomValue(upcomingEventsAtom);
+  const { i18n } = useLingui();
+  const { t } = useLinguiMacro();
+
+  // SPEC §2: the parameters go to session storage and the URL becomes plain /explorar, without a reload.
+  useLayoutEffect(() => {
+    if (absorb(location.search)) history.replaceState(history.state, '', '/explorar');
+  }, [absorb]);
+
+  const request = exploreRequest(filters, dateOption);
+  const meta = useAtomValue(exploreMetaAtom(request.key));
+  useRefresh(request, online);
+
   return (
-    <section className="page">
+    <section className="page explore-page">
       <div className="page-head">
         <h1 className="page-title">
           <Trans>Explorar</Trans>
         </h1>
-        {loaded && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+        {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
+
+      <div className="tabs page-tabs" role="tablist" aria-label={t`Explorar`}>
+        {PAGE_TABS.map((page) => (
+          <button
+            key={page}
+            type="button"
+            role="tab"
+            aria-selected={filters.pageComponent === page}
+            className={filters.pageComponent === page ? 'tab current' : 'tab'}
+            onClick={() => set({ pageComponent: page })}
+          >
+            {PAGE_LABELS[page](i18n)}
+          </button>
+        ))}
+      </div>
+
+      {filters.pageComponent === 'apostas' && <BetFilters />}
+      {filters.pageComponent === 'fichas' && (
+        <div className="chips" role="group" aria-label={t`Categoria`}>
+          {fichaCategoriesFor(privileged).map((category) => (
+            <button key={category} type="button" className="chip" aria-pressed={filters.fichaCategoria === category} onClick={() => set({ fichaCategoria: category })}>
+              {CATEGORY_LABELS[category](i18n)}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <ExploreResults request={request} online={online} />
+
       <h2 className="section-title">
         <Trans>Próximos jogos</Trans>
       </h2>
       {events === PENDING ? null : events.length > 0 ? (
-        <EventList events={events} />
+        <EventList events={events.slice(0, UPCOMING_SHOWN)} />
       ) : (
         <p className="notice">
           {online ? <Trans>Sem jogos para mostrar.</Trans> : <Trans>Ainda não há jogos guardados neste telemóvel. Liga-te à internet para os ver.</Trans>}

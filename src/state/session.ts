@@ -32,7 +32,16 @@ export const signUpAtom = atom(null, async (_get, _set, input: { payload: SignUp
   (await loadSync()).signUp(db, input.payload, input.callbackUrl),
 );
 
-export const signOutAtom = atom(null, async () => (await loadSync()).signOut(db));
+export const signOutAtom = atom(null, async (get) => {
+  const result = await (await loadSync()).signOut(db);
+  // Screens follow the store through a live query, a moment after the write. Offline the server call fails at once,
+  // so wait for the signed-out state: a navigation before it would meet the old session (the landing page would
+  // send the user back to /explorar).
+  for (let tries = 0; tries < 50 && get(sessionStatusAtom) === 'authenticated'; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return result;
+});
 
 export const checkAvailabilityAtom = atom(null, async (_get, _set, input: { kind: 'nomeUsuario' | 'email'; value: string }) =>
   (await loadSync()).checkAvailability(input.kind, input.value),

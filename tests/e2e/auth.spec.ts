@@ -66,7 +66,7 @@ test('a signed-out visit to a private page goes to sign-in, then back to it', as
   await page.locator('form button[type=submit]').click();
   await expect(page).toHaveURL(/\/dashboard\/fichas$/);
   await expect(page.getByRole('heading', { name: 'As minhas fichas' })).toBeVisible();
-  await expect(page.getByText('Este ecrã ainda não está disponível nesta versão da aplicação.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Criadas' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('sign-out returns to the landing page and other tabs follow', async ({ page, context }) => {

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'wouter';
+import { useAtomValue } from 'jotai';
+import { draftCountAtom } from '../../state/slip-builder.ts';
 import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
@@ -13,7 +15,7 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
   const { t } = useLinguiMacro();
   const [path] = useLocation();
   const items = menuItems(user, { rewardsVisible: false }).filter((item) => BOTTOM_IDS.has(item.id));
-  const selections = 0;
+  const selections = useAtomValue(draftCountAtom);
   return (
     <nav className="bottom-menu" aria-label={t`Menu inferior`}>
       {items.map((item) => {

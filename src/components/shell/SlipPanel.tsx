@@ -1,17 +1,32 @@
-import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense } from 'react';
+import { useAtomValue } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { draftCountAtom } from '../../state/slip-builder.ts';
 import { Icon } from '../Icon.tsx';
 
-/** The right panel is reserved for the slip builder (issue 5); until then it says so plainly. */
-export function SlipPanel({ variant = 'side' }: { variant?: 'side' | 'drawer' }) {
+// The builder loads after the shell's first paint, so it stays off the entry route's critical path (DESIGN §10).
+const SlipBuilder = lazy(() => import('../betting/SlipBuilder.tsx'));
+
+/** The right panel (and the phone's bottom drawer) holds the slip builder (SPEC §2 Layout and shell). */
+export function SlipPanel({ variant = 'side', onClose }: { variant?: 'side' | 'drawer'; onClose?: () => void }) {
+  const { t } = useLingui();
+  const count = useAtomValue(draftCountAtom);
+  const titleId = variant === 'side' ? 'slip-panel-title' : 'slip-drawer-title';
   return (
-    <aside className={variant === 'side' ? 'slip-panel' : 'slip-panel in-drawer'} aria-labelledby="slip-panel-title">
-      <h2 id="slip-panel-title" className="panel-title">
+    <aside className={variant === 'side' ? 'slip-panel' : 'slip-panel in-drawer'} aria-labelledby={titleId}>
+      <h2 id={titleId} className="panel-title">
         <Icon name="slip" size={20} />
         <Trans>Ficha</Trans>
+        <span className="panel-count">{count}</span>
+        {onClose && (
+          <button type="button" className="icon-button panel-close" onClick={onClose} aria-label={t`Fechar`}>
+            <Icon name="close" />
+          </button>
+        )}
       </h2>
-      <p className="muted">
-        <Trans>O construtor de fichas ainda não está disponível nesta versão.</Trans>
-      </p>
+      <Suspense fallback={<span className="spinner-small" aria-hidden="true" />}>
+        <SlipBuilder />
+      </Suspense>
     </aside>
   );
 }

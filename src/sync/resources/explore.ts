@@ -24,8 +24,11 @@ export async function refreshExplore(
     if (result.kind !== 'ok') return failed(db, resource, result.message);
     const fichas = result.data.fichas;
     await db.transaction('rw', db.slips, db.queries, db.syncMeta, async () => {
-      // A slip of mine keeps its own lists; others' published slips are stored for their public view.
-      await db.slips.bulkPut(fichas.map((ficha) => slipRow(ficha, options.selfId ?? '')));
+      // A slip of mine keeps its own lists; others' published slips are stored for their public view. A row with a
+      // change still on its way (publish, hide, save) keeps its optimistic state until the outbox settles it.
+      const held = await db.slips.bulkGet(fichas.map((ficha) => ficha.id));
+      const waiting = new Set(held.filter((row) => row?.pendingMutationId != null).map((row) => row?.id));
+      await db.slips.bulkPut(fichas.filter((ficha) => !waiting.has(ficha.id)).map((ficha) => slipRow(ficha, options.selfId ?? '')));
       await db.queries.put({ key: request.key, ids: fichas.map((ficha) => ficha.id), refreshedAt: Date.now() });
       await markRefreshed(db, resource);
     });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequest, type Page } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const PT_ORIGIN = `http://localhost:${PORT}`;
@@ -34,7 +34,7 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /** A second user driven through the API (its own cookie jar), for what another person does meanwhile. */
-export async function apiUser(playwright: typeof import('@playwright/test'), user: { userData: string; password: string }, origin = PT_ORIGIN) {
+export async function apiUser(playwright: { request: APIRequest }, user: { userData: string; password: string }, origin = PT_ORIGIN) {
   const request = await playwright.request.newContext({ baseURL: origin });
   const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
   const signIn = await request.post('/api/auth/callback/credentials', {

@@ -1,0 +1,94 @@
+import '../i18n/betting-catalog.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { SlipFilter } from '../../contract/schemas/slips.ts';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { refreshSlipListAtom, slipListAtom, slipListMetaAtom } from '../state/slips.ts';
+import { myOutboxAtom } from '../state/outbox.ts';
+import { sessionUserAtom } from '../state/session.ts';
+import { onlineAtom } from '../state/network.ts';
+import { countersAtom } from '../state/community.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { SlipCard } from '../components/betting/SlipCard.tsx';
+import { LastUpdated } from '../components/LastUpdated.tsx';
+import '../components/betting/betting.css';
+
+const TABS: SlipFilter[] = ['criadas', 'guardadas', 'ocultas'];
+const TAB_KEY = 'fichas:filtro';
+
+function storedTab(): SlipFilter {
+  try {
+    const value = sessionStorage.getItem(TAB_KEY);
+    return TABS.includes(value as SlipFilter) ? (value as SlipFilter) : 'criadas';
+  } catch {
+    return 'criadas';
+  }
+}
+
+/** Settlements arrive live: realtime bumps newFichaUpdate, and the list refreshes then and every 30 s (SPEC §9). */
+function useSlipRefresh(filtro: SlipFilter, online: boolean) {
+  const refresh = useSetAtom(refreshSlipListAtom);
+  const settled = useAtomValue(countersAtom).get('newFichaUpdate') ?? 0;
+  useEffect(() => {
+    if (!online) return;
+    void refresh({ filtro, force: settled > 0 });
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh({ filtro });
+    }, REFRESH_LISTS_MS);
+    return () => clearInterval(timer);
+  }, [filtro, online, settled, refresh]);
+}
+
+/** /dashboard/fichas: my slips, created, saved and hidden, each with where it is on its way to the server. */
+export default function MySlips() {
+  const [tab, setTab] = useState<SlipFilter>(storedTab);
+  const rows = useAtomValue(slipListAtom(tab));
+  const meta = useAtomValue(useMemo(() => slipListMetaAtom(tab), [tab]));
+  const entries = useAtomValue(myOutboxAtom);
+  const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
+  const online = useAtomValue(onlineAtom);
+  const { t } = useLingui();
+  useSlipRefresh(tab, online);
+
+  const choose = (next: SlipFilter) => {
+    setTab(next);
+    try {
+      sessionStorage.setItem(TAB_KEY, next);
+    } catch {
+      // Without storage the tab simply resets next time.
+    }
+  };
+  const labels: Record<SlipFilter, string> = { criadas: t`Criadas`, guardadas: t`Guardadas`, ocultas: t`Ocultas` };
+
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1 className="page-title">
+          <Trans>As minhas fichas</Trans>
+        </h1>
+        {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+      </div>
+      <div className="tabs" role="tablist" aria-label={t`Fichas`}>
+        {TABS.map((value) => (
+          <button key={value} type="button" role="tab" aria-selected={tab === value} className={tab === value ? 'tab current' : 'tab'} onClick={() => choose(value)}>
+            {labels[value]}
+          </button>
+        ))}
+      </div>
+      {rows === PENDING ? null : rows.length === 0 ? (
+        <p className="notice">
+          {tab === 'criadas' && <Trans>Ainda não criou fichas. Escolha odds num jogo e carregue em Bater Ficha.</Trans>}
+          {tab === 'guardadas' && <Trans>Ainda não guardou fichas de outros apostadores.</Trans>}
+          {tab === 'ocultas' && <Trans>Não tem fichas ocultas.</Trans>}
+        </p>
+      ) : (
+        <div className="slip-cards">
+          {rows.map((row) => (
+            <SlipCard key={row.id} row={row} entries={entries} selfId={selfId} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

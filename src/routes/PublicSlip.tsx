@@ -1,0 +1,81 @@
+import '../i18n/betting-catalog.ts';
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, useParams } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { slipAtom } from '../state/slips.ts';
+import { refreshPublicSlipAtom, slipMetaAtom } from '../state/slip-view.ts';
+import { myOutboxAtom } from '../state/outbox.ts';
+import { sessionUserAtom } from '../state/session.ts';
+import { onlineAtom } from '../state/network.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { SlipView } from '../components/betting/SlipView.tsx';
+import { LastUpdated } from '../components/LastUpdated.tsx';
+
+/** /{nomeUsuario}/fichas/{fichaId}: a published slip, open to anybody with the link (no session needed). */
+export default function PublicSlip() {
+  const { nomeUsuario = '', fichaId = '' } = useParams<{ nomeUsuario: string; fichaId: string }>();
+  const row = useAtomValue(slipAtom(fichaId));
+  const meta = useAtomValue(slipMetaAtom(fichaId));
+  const entries = useAtomValue(myOutboxAtom);
+  const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
+  const online = useAtomValue(onlineAtom);
+  const refresh = useSetAtom(refreshPublicSlipAtom);
+  const [outcome, setOutcome] = useState<'loaded' | 'missing' | 'error' | null>(null);
+
+  useEffect(() => {
+    if (!online) return;
+    let active = true;
+    const run = () =>
+      void refresh({ nomeUsuario, id: fichaId }).then((result) => {
+        if (active) setOutcome(result);
+      });
+    run();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') run();
+    }, REFRESH_LISTS_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [nomeUsuario, fichaId, online, refresh]);
+
+  const shown = row !== PENDING && row && outcome !== 'missing' ? row : null;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1 className="page-title">
+          <Trans>Ficha de @{nomeUsuario}</Trans>
+        </h1>
+        {shown && meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+      </div>
+      {shown ? (
+        <>
+          <SlipView row={shown} entries={entries} selfId={selfId} />
+          {selfId === null && (
+            <p className="notice">
+              <Trans>
+                <Link href={`/login?callbackUrl=${encodeURIComponent(`/${nomeUsuario}/fichas/${fichaId}`)}`}>Entre</Link> para guardar esta ficha ou copiá-la para a sua.
+              </Trans>
+            </p>
+          )}
+        </>
+      ) : outcome === 'missing' ? (
+        <p className="notice">
+          <Trans>Esta ficha não existe ou não é pública.</Trans>
+        </p>
+      ) : !online ? (
+        <p className="notice">
+          <Trans>Esta ficha ainda não foi guardada neste telemóvel. Liga-te à internet para a ver.</Trans>
+        </p>
+      ) : row === PENDING || outcome === null ? (
+        <span className="spinner-small" aria-hidden="true" />
+      ) : (
+        <p className="notice">
+          <Trans>Não foi possivel carregar esta ficha.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import '../i18n/betting-catalog.ts';
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, useLocation, useParams, useRoute } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { refreshSlipAtom, slipAtom } from '../state/slips.ts';
+import { refreshPublicSlipAtom } from '../state/slip-view.ts';
+import { myOutboxAtom } from '../state/outbox.ts';
+import { sessionUserAtom } from '../state/session.ts';
+import { onlineAtom } from '../state/network.ts';
+import { countersAtom } from '../state/community.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { SlipView } from '../components/betting/SlipView.tsx';
+
+/**
+ * /dashboard/fichas/{id} (opened after a slip is created) and /dashboard/fichas/arquivadas/{id} (read-only). A slip
+ * made on this phone opens as `local:N` and moves to its server id once acknowledged.
+ */
+export default function SlipPage() {
+  const { fichaId = '' } = useParams<{ fichaId: string }>();
+  const [archived] = useRoute('/dashboard/fichas/arquivadas/:fichaId');
+  const [, navigate] = useLocation();
+  const row = useAtomValue(slipAtom(fichaId));
+  const entries = useAtomValue(myOutboxAtom);
+  const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
+  const online = useAtomValue(onlineAtom);
+  const settled = useAtomValue(countersAtom).get('newFichaUpdate') ?? 0;
+  const refresh = useSetAtom(refreshSlipAtom);
+  const refreshPublic = useSetAtom(refreshPublicSlipAtom);
+  const [checked, setChecked] = useState(false);
+  const owner = row !== PENDING && row ? (row.data as { usuario?: { id: string; nomeUsuario: string } }).usuario : undefined;
+  const ownerId = owner?.id ?? null;
+  const ownerName = owner?.nomeUsuario ?? '';
+
+  // The slip made here now has its server id: show it under that address.
+  const serverId = row !== PENDING && row && row.id !== fichaId ? row.id : null;
+  useEffect(() => {
+    if (serverId) navigate(archived ? `/dashboard/fichas/arquivadas/${serverId}` : `/dashboard/fichas/${serverId}`, { replace: true });
+  }, [serverId, archived, navigate]);
+
+  useEffect(() => {
+    if (!online || fichaId.startsWith('local:')) return;
+    let active = true;
+    const run = () => {
+      const pull = ownerId !== null && ownerId !== selfId ? refreshPublic({ nomeUsuario: ownerName, id: fichaId }) : refresh(fichaId);
+      void pull.then(() => {
+        if (active) setChecked(true);
+      });
+    };
+    run();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') run();
+    }, REFRESH_LISTS_MS);
+    return () => {
+      active = false;
+      clearInterval(timer);
+    };
+  }, [fichaId, online, settled, ownerId, ownerName, selfId, refresh, refreshPublic]);
+
+  const back = (
+    <Link href="/dashboard/fichas" className="back-link">
+      ← <Trans>As minhas fichas</Trans>
+    </Link>
+  );
+  return (
+    <section className="page">
+      {back}
+      <h1 className="page-title">{archived ? <Trans>Ficha arquivada</Trans> : <Trans>Ficha</Trans>}</h1>
+      {row === PENDING ? null : row ? (
+        <SlipView row={row} entries={entries} selfId={selfId} readOnly={!!archived} />
+      ) : checked || !online ? (
+        <p className="notice">
+          {online ? (
+            <Trans>Esta ficha não existe ou não tem acesso a ela.</Trans>
+          ) : (
+            <Trans>Esta ficha ainda não foi guardada neste telemóvel. Liga-te à internet para a ver.</Trans>
+          )}
+        </p>
+      ) : (
+        <span className="spinner-small" aria-hidden="true" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { atom, type Atom } from 'jotai';
+import { db } from '../db/instance.ts';
+import type { SyncMeta } from '../db/types.ts';
+import { liveAtom, type Pending } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
+import { sessionUserAtom } from './session.ts';
+
+// A slip seen by someone other than its owner (the public view /{nomeUsuario}/fichas/{fichaId}, a saved slip).
+
+export const refreshPublicSlipAtom = atom(null, async (get, _set, input: { nomeUsuario: string; id: string }) =>
+  (await loadSync()).refreshPublicSlip(db, { ...input, selfId: get(sessionUserAtom)?.id ?? null }),
+);
+
+const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
+
+/** When a slip viewed on its own page was last fetched, and the last error. */
+export function slipMetaAtom(id: string): Atom<SyncMeta | undefined | Pending> {
+  let found = metaAtoms.get(id);
+  if (!found) {
+    found = liveAtom(() => db.syncMeta.get(`slip:${id}`));
+    metaAtoms.set(id, found);
+  }
+  return found;
+}
+
+/** The row and outbox shapes the slip screens read (the UI never imports db/ itself). */
+export type { StoredSlip } from '../db/mirror-types.ts';
+export type { OutboxEntry } from '../db/outbox-types.ts';

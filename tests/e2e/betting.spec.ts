@@ -1,0 +1,231 @@
+import { expect, test, type Page } from '@playwright/test';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+
+// Issue 5 end to end: slips built from event pages, created online and offline (exactly once), a refusal for moved
+// odds resolved, Explore filters that survive navigation, and the English host.
+
+interface ApiEvent {
+  id: string;
+  date: string;
+  status: string;
+  home_name: string;
+  away_name: string;
+}
+
+interface ApiSlip {
+  id: string;
+  selecoes: { event_id: string; event_selection: { type: string; choice: string; odds: number } }[];
+}
+
+/** Not-started matches kicking off at least an hour from now (they stay open for the whole test). */
+async function upcomingEvents(page: Page, count: number, skip = 0): Promise<ApiEvent[]> {
+  const response = await page.request.get(`${PT_ORIGIN}/api/client/public/eventos`);
+  const { eventos } = (await response.json()) as { eventos: ApiEvent[] };
+  const open = eventos.filter((event) => event.status === 'NS' && Date.parse(event.date) > Date.now() + 3_600_000);
+  expect(open.length).toBeGreaterThanOrEqual(skip + count);
+  return open.slice(skip, skip + count);
+}
+
+const ODDS_NAME = /^Casa \d+\.\d\d/;
+
+/** Opens an event page and presses the full-time home win; returns its odds as the button names them. */
+async function pickHomeWin(page: Page, origin: string, event: ApiEvent): Promise<void> {
+  await page.goto(`${origin}/explorar/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(event.home_name);
+  const market = page.getByRole('region', { name: 'Resultado final' });
+  const button = market.getByRole('button', { name: ODDS_NAME });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+async function mySlips(page: Page): Promise<ApiSlip[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/client/apostador/fichas?filtro=criadas&size=250', { headers: { 'X-Requested-With': 'fichas' } });
+    return ((await response.json()) as { fichas: ApiSlip[] }).fichas;
+  });
+}
+
+const sameEvents = (slip: ApiSlip, events: ApiEvent[]) =>
+  slip.selecoes.length === events.length && events.every((event) => slip.selecoes.some((selection) => selection.event_id === event.id));
+
+test('a slip built from three event pages is created online and opens at its new address', async ({ page }) => {
+  await signIn(page);
+  const events = await upcomingEvents(page, 3);
+  for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);
+
+  const panel = page.getByRole('complementary', { name: /Ficha/ });
+  await expect(panel.locator('.panel-count')).toHaveText('3');
+  // Pressing a choice again takes it out, pressing once more puts it back.
+  const last = page.getByRole('region', { name: 'Resultado final' }).getByRole('button', { name: ODDS_NAME });
+  await last.click();
+  await expect(panel.locator('.panel-count')).toHaveText('2');
+  await last.click();
+  await expect(panel.locator('.panel-count')).toHaveText('3');
+  for (const event of events) await expect(panel.getByText(`${event.home_name} – ${event.away_name}`)).toBeVisible();
+
+  await panel.getByLabel('Valor da aposta (Kz)').fill('50');
+  await expect(panel.getByText('Aposte pelo menos 100 Kz')).toBeVisible();
+  await panel.getByLabel('Valor da aposta (Kz)').fill('250');
+  await expect(panel.getByText('Aposte pelo menos 100 Kz')).toHaveCount(0);
+  await expect(panel.getByTestId('slip-multiplier')).toHaveText(/^\d+\.\d\dx$/);
+  // Odds drift every few minutes on the simulated feed: this slip takes the current ones.
+  await panel.getByLabel('Aceitar alterações de odds').check();
+  await panel.getByRole('button', { name: 'Bater Ficha' }).click();
+
+  await expect(page.getByText('Ficha criada com sucesso')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/fichas\/(?!local)[\w-]+$/);
+  const id = page.url().split('/').pop() ?? '';
+  await expect(page.getByText('Enviada')).toBeVisible();
+  for (const event of events) await expect(page.getByRole('main').getByText(`${event.home_name} – ${event.away_name}`)).toBeVisible();
+  // The builder is empty again: stake 100, multiplier 1, return 100.
+  await expect(panel.locator('.panel-count')).toHaveText('0');
+  await expect(panel.getByLabel('Valor da aposta (Kz)')).toHaveValue('100');
+  await expect(panel.getByTestId('slip-multiplier')).toHaveText('1.00x');
+  await expect(panel.getByTestId('slip-return')).toHaveText('100 Kz');
+
+  const stored = (await mySlips(page)).find((slip) => slip.id === id);
+  expect(stored && sameEvents(stored, events)).toBe(true);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a slip built offline is saved on the phone and created exactly once after reconnecting', async ({ page, context }) => {
+    await signIn(page);
+    await waitForServiceWorker(page);
+    const events = await upcomingEvents(page, 3, 3);
+    // Seen once online, the event pages open offline from the phone's store.
+    for (const event of events) {
+      await page.goto(`${PT_ORIGIN}/explorar/${event.id}`);
+      await expect(page.getByRole('region', { name: 'Resultado final' })).toBeVisible();
+    }
+    const before = (await mySlips(page)).filter((slip) => sameEvents(slip, events)).length;
+    expect(before).toBe(0);
+
+    await context.setOffline(true);
+    for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);
+    await page.getByRole('button', { name: 'Ficha: 3 selecções' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Ficha' });
+    await drawer.getByLabel('Aceitar alterações de odds').check();
+    await drawer.getByRole('button', { name: 'Bater Ficha' }).click();
+    await expect(page.getByText('Ficha guardada neste telemóvel. Será enviada quando houver ligação.')).toBeVisible();
+    await expect(drawer.locator('.panel-count')).toHaveText('0');
+
+    await page.goto(`${PT_ORIGIN}/dashboard/fichas`);
+    const card = events.reduce(
+      (cards, event) => cards.filter({ hasText: `${event.home_name} – ${event.away_name}` }),
+      page.getByRole('article'),
+    );
+    await expect(card.getByText('Guardada neste telemóvel, por enviar')).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(card.getByText('Enviada')).toBeVisible({ timeout: 20_000 });
+    await page.reload();
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText('Enviada')).toBeVisible();
+    expect((await mySlips(page)).filter((slip) => sameEvents(slip, events))).toHaveLength(1);
+  });
+});
+
+test('a refusal for moved odds shows the reason and the current odds, and is accepted and sent', async ({ page }) => {
+  await signIn(page);
+  const events = await upcomingEvents(page, 2, 6);
+  for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);
+
+  // The server moves odds only every few minutes: make the phone's copy stale instead, then reload so the app reads it.
+  const stale = await page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('fichas');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kv', 'readwrite');
+          const store = tx.objectStore('kv');
+          const get = store.get('draftSlip');
+          get.onsuccess = () => {
+            const record = get.result as { key: string; value: { selections: { event_selection: { odds: number } }[] } };
+            const first = record.value.selections[0];
+            if (!first) return reject(new Error('empty draft'));
+            first.event_selection.odds = Math.round((first.event_selection.odds + 0.37) * 100) / 100;
+            store.put(record);
+            tx.oncomplete = () => resolve(first.event_selection.odds);
+          };
+        };
+      }),
+  );
+  await page.reload();
+  const panel = page.getByRole('complementary', { name: /Ficha/ });
+  await expect(panel.locator('.slip-selection-odds').first()).toHaveText(stale.toFixed(2));
+  await expect(panel.getByLabel('Aceitar alterações de odds')).not.toBeChecked();
+  await panel.getByRole('button', { name: 'Bater Ficha' }).click();
+
+  await expect(page.getByText('Verifique a sua ficha: As odds mudaram, verifique a sua ficha')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/fichas\/local:\d+$/);
+  const refusal = page.getByRole('group', { name: 'Ficha recusada' });
+  await expect(refusal.getByText('As odds mudaram, verifique a sua ficha')).toBeVisible();
+  await expect(refusal.getByText('Odds mudaram', { exact: true })).toHaveCount(1);
+  await expect(refusal.getByLabel(`Odds enviadas ${stale.toFixed(2)}`)).toBeVisible();
+
+  await refusal.getByRole('button', { name: 'Aceitar e reenviar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/fichas\/(?!local)[\w-]+$/, { timeout: 20_000 });
+  await expect(page.getByText('Enviada')).toBeVisible();
+  const id = page.url().split('/').pop() ?? '';
+  const created = (await mySlips(page)).find((slip) => slip.id === id);
+  expect(created && sameEvents(created, events)).toBe(true);
+  expect(created?.selecoes.some((selection) => selection.event_selection.odds === stale)).toBe(false);
+});
+
+test('Explore filters come from the URL, survive navigation and reloads, and fall back when invalid', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${PT_ORIGIN}/explorar?pageComponent=apostas&searchByComponent=trends&trendsComponent=over25&dateComponent=2025-02-30`);
+  await expect(page).toHaveURL(`${PT_ORIGIN}/explorar`);
+  await expect(page.getByRole('tab', { name: 'Apostas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Tendências', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Tendência', { exact: true })).toHaveValue('over25');
+  await page.getByRole('button', { name: '3 dias' }).first().click();
+
+  await page.locator('.event-row .event-link').first().click();
+  await expect(page).toHaveURL(/\/explorar\/[\w-]+$/);
+  await page.getByRole('link', { name: 'Explorar' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Apostas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Tendência', { exact: true })).toHaveValue('over25');
+  await expect(page.getByRole('group', { name: 'Período', exact: true }).getByRole('button', { name: '3 dias' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(page.getByLabel('Tendência', { exact: true })).toHaveValue('over25');
+
+  await page.goto(`${PT_ORIGIN}/explorar?searchByComponent=bogus&fichaCategoria=tudo&pageComponent=fichas`);
+  await expect(page).toHaveURL(`${PT_ORIGIN}/explorar`);
+  await expect(page.getByRole('tab', { name: 'Fichas' })).toHaveAttribute('aria-selected', 'true');
+  // 'tudo' is for the two privileged accounts only: an ordinary user gets the first category.
+  await expect(page.getByRole('button', { name: 'Tudo' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Novas fichas' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('tab', { name: 'Apostas' }).click();
+  await expect(page.getByRole('button', { name: 'Probabilidade' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the privileged account gets the tudo category and the tip count', async ({ page }) => {
+  await signIn(page, PT_ORIGIN, { userData: 'analista', password: 'analista123' });
+  await expect(page.getByRole('button', { name: 'Tudo' })).toHaveAttribute('aria-pressed', 'true');
+  const panel = page.getByRole('complementary', { name: /Ficha/ });
+  await panel.getByLabel('Quantos palpites gerar').fill('2');
+  await panel.getByRole('button', { name: 'Gerar palpite' }).click();
+  await expect(page.getByText('2 palpites adicionados à ficha')).toBeVisible();
+  await expect(panel.locator('.panel-count')).toHaveText('2');
+});
+
+test('the English host shows the betting screens in English', async ({ page }) => {
+  await signIn(page, EN_ORIGIN);
+  const [event] = await upcomingEvents(page, 1, 8);
+  if (!event) throw new Error('no event');
+  await page.goto(`${EN_ORIGIN}/explorar/${event.id}`);
+  const market = page.getByRole('region', { name: 'Full-time result' });
+  await market.getByRole('button', { name: /^Home \d+\.\d\d/ }).click();
+  const panel = page.getByRole('complementary', { name: /Slip/ });
+  await expect(panel.getByRole('button', { name: 'Place slip' })).toBeVisible();
+  await expect(panel.getByText('Full-time result: Home')).toBeVisible();
+  await page.goto(`${EN_ORIGIN}/dashboard/fichas`);
+  await expect(page.getByRole('heading', { name: 'My slips' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Saved' })).toBeVisible();
+});
