@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
+import { PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+import { mySlips, pickHomeWin, sameEvents, upcomingEvents } from './support/betting.ts';
 
 test.use({ viewport: PHONE });
 
@@ -45,6 +46,37 @@ test('a message written in an offline tab is saved on the phone, sent once on re
   await other.reload();
   await expect(other.locator('.message').filter({ hasText: text })).toHaveCount(1);
   expect(await serverMessages(other, text)).toBe(1);
+});
+
+test('a slip made in an offline tab shows in the other tab, then reaches the server once', async ({ page, context }) => {
+  await signIn(page);
+  await waitForServiceWorker(page);
+  const events = await upcomingEvents(page, 2, 8);
+  for (const event of events) {
+    await page.goto(`${PT_ORIGIN}/explorar/${event.id}`);
+    await expect(page.getByRole('region', { name: 'Resultado final' })).toBeVisible();
+  }
+  const other = await context.newPage();
+  await other.goto(`${PT_ORIGIN}/dashboard/fichas`);
+  await expect(other.getByRole('heading', { name: 'As minhas fichas' })).toBeVisible();
+
+  await setPageOffline(page, true);
+  for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);
+  await page.getByRole('button', { name: 'Ficha: 2 selecções' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Ficha' });
+  await drawer.getByLabel('Aceitar alterações de odds').check();
+  await drawer.getByRole('button', { name: 'Bater Ficha' }).click();
+  await expect(drawer.locator('.panel-count')).toHaveText('0');
+
+  // The other tab reads the same store: the slip is there before any server has seen it.
+  const card = events.reduce((cards, event) => cards.filter({ hasText: `${event.home_name} – ${event.away_name}` }), other.getByRole('article'));
+  await expect(card).toHaveCount(1);
+
+  await setPageOffline(page, false);
+  await expect(card.getByText('Enviada')).toBeVisible({ timeout: 20_000 });
+  expect((await mySlips(other)).filter((slip) => sameEvents(slip, events))).toHaveLength(1);
+  await other.reload();
+  await expect(card).toHaveCount(1);
 });
 
 test('changes waiting on the phone are counted in the header and sign-out warns first', async ({ page, context }) => {
