@@ -41,6 +41,12 @@ try {
   line('  repeat visit, landing text shown', `${lcp.repeat.content} ms`, '(no budget)');
   line('offline cold start LCP', `${lcp.offline.lcp} ms`, '<= 1000 ms (shell)');
   line('  offline cold start, landing text shown', `${lcp.offline.content} ms`, '(no budget)');
+  const drain = spawnSync(process.execPath, [join(root, 'tests/bench/outbox-drain.ts')], { cwd: root, encoding: 'utf8' });
+  const figures = JSON.parse(drain.stdout.trim().split('\n').pop() ?? '{}');
+  console.log('\nOutbox on AO-3G (500 queued messages, real server)');
+  line('drained in', `${figures.seconds} s`, '<= 15 s');
+  line('  requests', figures.requests, '(batches of 25)');
+  line('  lost / duplicated / out of order', `${figures.lost}/${figures.duplicated}/${figures.outOfOrder}`, '0/0/0');
   console.log('\nFigures vary with machine load; run on an idle machine to compare with the budgets.');
 } finally {
   server.kill('SIGTERM');

@@ -12,6 +12,7 @@ import { serveManifest } from './manifest.ts';
 import { mountSocialRoutes } from './social/routes.ts';
 import { mountBetting } from './slips/mount-betting.ts';
 import { mountExploreRoutes } from './explore/routes.ts';
+import { mountBatch } from './outbox/batch-route.ts';
 import { mountRealtimeAndPush } from './realtime/mount.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { originCheck } from './security/origin-check.ts';
@@ -65,6 +66,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   mountSocialRoutes(app);
   mountBetting(app);
   mountExploreRoutes(app);
+  mountBatch(app);
   mountRealtimeAndPush(app, config, realtime ?? createRealtime(config));
   mountAuth(app, [config, db]);
 

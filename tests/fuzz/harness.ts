@@ -2,6 +2,8 @@ import { Dexie } from 'dexie';
 import { AppDb } from '../../src/db/app-db.ts';
 import type { OutboxEntry } from '../../src/db/outbox-types.ts';
 import { sendRaw } from '../../src/api/http.ts';
+import { sendBatchRaw } from '../../src/api/batch.ts';
+import { batchEntries, batchHeaders } from '../../src/sync/outbox/batch.ts';
 import { fetchSession, signInWithCredentials } from '../../src/api/auth.ts';
 import { flushOutbox, resumePaused } from '../../src/sync/outbox/replayer.ts';
 import { createOutboxRunner, OUTBOX_LOCK, type OutboxRunner } from '../../src/sync/outbox/runner.ts';
@@ -205,6 +207,7 @@ class SeedRun {
           random: this.jitter.next,
           send: (entry, headers) =>
             sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers: { ...headers, [TAB_HEADER]: String(id) } }),
+          sendBatch: (items) => sendBatchRaw(batchEntries(items), { ...batchHeaders(items), [TAB_HEADER]: String(id) }),
         }),
       locks: this.hub.managerFor(id),
       setTimer: timers.setTimer,
@@ -344,11 +347,15 @@ class SeedRun {
       // Sent before the user signed in again, answered after: the page's session is good again by now.
       if (this.network.hasSessionCookie()) this.count('server_401_after_sign_in');
     }
-    if (delivery.replayed) this.count('server_replays');
-    const reset = /\/perfil\/contadores\/([^/]+)\/zerar$/.exec(request.path);
-    const status = delivery.status ?? 0;
-    if (reset && status >= 200 && status < 300 && !delivery.replayed) {
-      this.counterLog.push({ type: 'reset', counter: reset[1] as CounterName });
+    if (delivery.items) this.count('server_batches');
+    // A batch delivers its items in order; each counts as if it had been sent alone.
+    const items = delivery.items ?? [{ path: request.path, status: delivery.status ?? 0, replayed: delivery.replayed === true }];
+    for (const item of items) {
+      if (item.replayed) this.count('server_replays');
+      const reset = /\/perfil\/contadores\/([^/]+)\/zerar$/.exec(item.path);
+      if (reset && item.status >= 200 && item.status < 300 && !item.replayed) {
+        this.counterLog.push({ type: 'reset', counter: reset[1] as CounterName });
+      }
     }
   }
 

@@ -29,6 +29,8 @@ export interface Delivery {
   status?: number;
   /** The server answered from its idempotency store (a repeated key). */
   replayed?: boolean;
+  /** A batch request (POST /api/client/common/lote): what the server did with each item it reached. */
+  items?: { path: string; status: number; replayed: boolean }[];
 }
 
 /**
@@ -183,11 +185,24 @@ export class FuzzNetwork {
     });
     return {
       response: copy,
-      delivery: { reached: true, status: response.status, replayed: response.headers.get('idempotent-replayed') === 'true' },
+      delivery: {
+        reached: true,
+        status: response.status,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+        ...batchItems(call.url, call.body, response.status, text),
+      },
     };
   }
 
   private changed(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/** The items of a batch request and the server's result for each one it reached. */
+function batchItems(url: string, body: string | undefined, status: number, text: string): { items?: Delivery['items'] } {
+  if (new URL(url).pathname !== '/api/client/common/lote' || status !== 200 || !body) return {};
+  const sent = (JSON.parse(body) as { pedidos: { path: string }[] }).pedidos;
+  const results = (JSON.parse(text) as { respostas: { status: number; replayed?: boolean }[] }).respostas;
+  return { items: results.map((result, index) => ({ path: sent[index]?.path ?? '', status: result.status, replayed: result.replayed === true })) };
 }

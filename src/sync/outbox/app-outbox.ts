@@ -1,5 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { sendRaw } from '../../api/http.ts';
+import { sendBatchRaw } from '../../api/batch.ts';
+import { batchEntries, batchHeaders } from './batch.ts';
 import { flushOutbox } from './replayer.ts';
 import { createOutboxRunner, type OutboxRunner } from './runner.ts';
 import { APPLIERS } from './registry.ts';
@@ -19,6 +21,7 @@ export function outboxRunner(db: AppDb): OutboxRunner {
           db,
           appliers: APPLIERS,
           send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }),
+          sendBatch: (items) => sendBatchRaw(batchEntries(items), batchHeaders(items)),
         }),
       locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
     });

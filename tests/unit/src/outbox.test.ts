@@ -274,3 +274,75 @@ describe('flush outcomes (DESIGN §4)', () => {
     expect(sent[0]?.entry.mutationId).toBe(a);
   });
 });
+
+describe('batches (DESIGN §10: 500 changes on 3G)', () => {
+  let batches: OutboxEntry[][] = [];
+  let batchAnswers: (RawOutcome[] | RawOutcome)[] = [];
+  const flushBatched = () =>
+    flushOutbox({
+      db,
+      appliers,
+      now: () => clock,
+      random: () => 0.5,
+      send: async (entry, headers) => {
+        sent.push({ entry, headers });
+        return answers.shift() ?? ok();
+      },
+      sendBatch: async (items) => {
+        batches.push(items.map((item) => item.entry));
+        return batchAnswers.shift() ?? items.map(() => ok());
+      },
+    });
+
+  beforeEach(() => {
+    batches = [];
+    batchAnswers = [];
+  });
+
+  it('sends the queue in batches of at most 25, in order, and a lone entry alone', async () => {
+    for (let i = 0; i < 26; i += 1) await addNote('u1', `n${i}`);
+    expect((await flushBatched()).sent).toBe(26);
+    expect(batches.map((batch) => batch.length)).toEqual([25]);
+    expect(sent).toHaveLength(1);
+    expect((sent[0]?.entry.body as { text: string }).text).toBe('n25');
+    expect(batches[0]?.map((entry) => (entry.body as { text: string }).text)).toEqual(Array.from({ length: 25 }, (_, i) => `n${i}`));
+  });
+
+  it('applies what the server reached, backs off at the first retryable result and keeps the rest waiting', async () => {
+    const ids = [await addNote('u1', 'a'), await addNote('u1', 'b'), await addNote('u1', 'c')];
+    batchAnswers = [[ok(), http(503, 'Em manutenção')]];
+    const report = await flushBatched();
+    expect(report).toMatchObject({ sent: 1, stop: 'retry' });
+    expect(await db.outbox.get(ids[0] ?? 0)).toBeUndefined();
+    expect(await db.outbox.get(ids[1] ?? 0)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(await db.outbox.get(ids[2] ?? 0)).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('refuses one entry in the middle and goes on with the next', async () => {
+    await addNote('u1', 'a');
+    const refused = await addNote('u1', 'b');
+    await addNote('u1', 'c');
+    batchAnswers = [[ok(), http(400, 'Não'), ok()]];
+    expect(await flushBatched()).toMatchObject({ sent: 2, rejected: 1, stop: 'empty' });
+    expect((await db.outbox.get(refused))?.state).toBe('rejected');
+  });
+
+  it('treats a failed batch request as a failure of its first entry', async () => {
+    const ids = [await addNote('u1', 'a'), await addNote('u1', 'b')];
+    batchAnswers = [offline];
+    expect((await flushBatched()).stop).toBe('retry');
+    expect(await db.outbox.get(ids[0] ?? 0)).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(await db.outbox.get(ids[1] ?? 0)).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('never puts an entry behind a paused one in a batch', async () => {
+    await addNote('u1', 'a');
+    const paused = await addNote('u1', 'b');
+    await addNote('u1', 'c');
+    await db.outbox.update(paused, { state: 'paused' });
+    await flushBatched();
+    expect(batches).toEqual([]);
+    expect(sent.map((call) => (call.entry.body as { text: string }).text)).toEqual(['a']);
+  });
+});
+

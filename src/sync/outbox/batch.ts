@@ -1,0 +1,19 @@
+import type { BatchEntry } from '../../api/batch.ts';
+import type { OutboxEntry } from '../../db/outbox-types.ts';
+
+type Item = { entry: OutboxEntry; headers: Record<string, string> };
+
+export function batchEntries(items: Item[]): BatchEntry[] {
+  return items.map(({ entry, headers }) => ({
+    method: entry.method,
+    path: entry.path,
+    body: entry.body,
+    idempotencyKey: headers['Idempotency-Key'] ?? `${entry.clientId}:${entry.mutationId}`,
+  }));
+}
+
+/** The batch request itself names the client and its first entry (the inner requests carry their own keys). */
+export function batchHeaders(items: Item[]): Record<string, string> {
+  const first = items[0]?.entry;
+  return first ? { 'X-Client-Id': first.clientId, 'Idempotency-Key': `lote:${first.clientId}:${first.mutationId}` } : {};
+}
