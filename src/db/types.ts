@@ -39,7 +39,14 @@ export interface DraftSlipRecord {
   value: unknown;
 }
 
+/** The signed-in user's licence and profile as the server last sent them (contract schemas licence, profile). */
+export interface AccountRecord {
+  key: 'licence' | 'profile';
+  value: unknown;
+}
+
 export type KeyValueRecord =
+  | AccountRecord
   | DraftSlipRecord
   | PushConfigRecord
   | SessionRecord

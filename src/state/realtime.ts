@@ -15,6 +15,8 @@ export function startRealtime(userId: string): () => void {
   let onlineTimer: ReturnType<typeof setInterval> | null = null;
   void loadSync().then(async (sync) => {
     void sync.refreshCounters(db);
+    void sync.refreshLicence(db);
+    void sync.refreshProfile(db);
     void sync.refreshOnlineUsers(db, userId);
     onlineTimer = setInterval(() => {
       if (navigator.onLine) void sync.refreshOnlineUsers(db, userId);

@@ -25,3 +25,4 @@ export {
 } from './resources/lists.ts';
 export { createSlip, slipAction, slipList, refreshSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
 export { refreshExplore, refreshCompetitions, askForTip, refreshPublicSlip } from './resources/explore.ts';
+export { refreshLicence, refreshProfile } from './resources/account.ts';

@@ -19,9 +19,16 @@ export function conversationsList(db: AppDb): PagedList<Conversation> {
       return result.kind === 'ok' ? { ...result, data: result.data.conversas } : result;
     },
     store: async (rows, { replace }) => {
-      await db.transaction('rw', db.conversations, async () => {
+      await db.transaction('rw', db.conversations, db.users, async () => {
         if (replace) await db.conversations.clear();
         await db.conversations.bulkPut(rows.map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
+        // Users seen: the people in these conversations, for profiles and presence offline.
+        const seenAt = Date.now();
+        const people = rows.flatMap((row) => [row.primeiroUsuario, row.segundoUsuario]);
+        for (const person of people) {
+          const known = await db.users.get(person.id);
+          await db.users.put({ id: person.id, nomeUsuario: person.nomeUsuario, data: { ...known?.data, ...person }, seenAt });
+        }
       });
     },
   };
