@@ -10,38 +10,17 @@ import {
 import type { Db } from '../db/create-db.ts';
 import type { EventoModelosTable } from '../db/schema.ts';
 import { addDays } from '../lib/time.ts';
+import { eventQuery, type EventRow } from '../sports/events-query.ts';
 import { timeline } from '../sports/match-clock.ts';
 import { readMarkets } from '../sports/markets-repo.ts';
 
 function baseQuery(db: Db) {
-  return db
-    .selectFrom('eventos')
-    .innerJoin('competicoes', 'competicoes.id', 'eventos.competition_id')
-    .selectAll('eventos')
-    .select('competicoes.nome as competition_name')
-    .orderBy('eventos.date')
-    .orderBy('eventos.id')
-    .limit(DEFAULT_LIST_SIZE);
+  return eventQuery(db).orderBy('eventos.date').orderBy('eventos.id').limit(DEFAULT_LIST_SIZE);
 }
-
-type EventRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function toEvent(row: EventRow): Event {
   return {
-    id: row.id,
-    date: row.date,
-    status: row.status,
-    competition_id: row.competition_id,
-    competition_name: row.competition_name,
-    home_id: row.home_id,
-    home_name: row.home_name,
-    home_position: row.home_position,
-    away_id: row.away_id,
-    away_name: row.away_name,
-    away_position: row.away_position,
-    home_goals: row.home_goals,
-    away_goals: row.away_goals,
-    elapsed: row.elapsed,
+    ...row,
     odds: MainOddsSchema.parse(JSON.parse(row.odds)),
     odds_live: row.odds_live ? MainOddsSchema.parse(JSON.parse(row.odds_live)) : null,
     probability: MainOddsSchema.parse(JSON.parse(row.probability)),

@@ -13,7 +13,17 @@ import {
   TREND_MARKETS,
   VALUE_BET_MARKETS,
 } from './filter-markets.ts';
-import { bestPerEvent, byKickOff, byScore, loadCandidates, toTips, type Candidate, type CandidateFilter, type Ranked } from './tip-candidates.ts';
+import {
+  bestPerEvent,
+  byKickOff,
+  byScore,
+  CANDIDATE_COLUMNS,
+  loadCandidates,
+  toTips,
+  type Candidate,
+  type CandidateFilter,
+  type Ranked,
+} from './tip-candidates.ts';
 import { modelBooks } from './value-model.ts';
 
 // The tips of GET /api/client/public/explorar/apostas, one function per searchByComponent (docs/api/explore.md).
@@ -48,18 +58,7 @@ async function popularTips(db: Db, upcoming: CandidateFilter, now: Date): Promis
         .onRef('mercados.tipo', '=', 'ficha_selecoes.tipo')
         .onRef('mercados.escolha', '=', 'ficha_selecoes.escolha'),
     )
-    .select((eb) => [
-      'mercados.evento_id',
-      'mercados.tipo',
-      'mercados.escolha',
-      'mercados.ordem',
-      'mercados.odds',
-      'mercados.probabilidade',
-      'mercados.odds_trend',
-      'mercados.probabilidade_trend',
-      'eventos.date',
-      eb.fn.countAll<number | string>().as('n'),
-    ])
+    .select((eb) => [...CANDIDATE_COLUMNS, eb.fn.countAll<number | string>().as('n')])
     .where('fichas.oculta', '=', 0)
     .where('fichas.created_at', '>=', addDays(now, -POPULAR_LOOKBACK_DAYS).toISOString())
     .where('eventos.status', 'in', [...upcoming.statuses]);
@@ -67,17 +66,7 @@ async function popularTips(db: Db, upcoming: CandidateFilter, now: Date): Promis
   if (upcoming.before) query = query.where('eventos.date', '<', upcoming.before.toISOString());
   if (upcoming.competition !== undefined) query = query.where('eventos.competition_id', '=', upcoming.competition);
   const rows = await query
-    .groupBy([
-      'mercados.evento_id',
-      'mercados.tipo',
-      'mercados.escolha',
-      'mercados.ordem',
-      'mercados.odds',
-      'mercados.probabilidade',
-      'mercados.odds_trend',
-      'mercados.probabilidade_trend',
-      'eventos.date',
-    ])
+    .groupBy([...CANDIDATE_COLUMNS])
     .execute();
   return rows.map(({ n, ...row }) => {
     const slips = Number(n);

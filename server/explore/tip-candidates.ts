@@ -21,21 +21,24 @@ export interface CandidateFilter {
   risingOnly?: boolean;
 }
 
+/** What a tip is built from: a priced choice (current odds) and its event's kick-off, from mercados joined to eventos. */
+export const CANDIDATE_COLUMNS = [
+  'mercados.evento_id',
+  'mercados.tipo',
+  'mercados.escolha',
+  'mercados.ordem',
+  'mercados.odds',
+  'mercados.probabilidade',
+  'mercados.odds_trend',
+  'mercados.probabilidade_trend',
+  'eventos.date',
+] as const;
+
 export async function loadCandidates(db: Db, filter: CandidateFilter) {
   let query = db
     .selectFrom('mercados')
     .innerJoin('eventos', 'eventos.id', 'mercados.evento_id')
-    .select([
-      'mercados.evento_id',
-      'mercados.tipo',
-      'mercados.escolha',
-      'mercados.ordem',
-      'mercados.odds',
-      'mercados.probabilidade',
-      'mercados.odds_trend',
-      'mercados.probabilidade_trend',
-      'eventos.date',
-    ])
+    .select(CANDIDATE_COLUMNS)
     .where('eventos.status', 'in', [...filter.statuses]);
   if (filter.after) query = query.where('eventos.date', '>', filter.after.toISOString());
   if (filter.before) query = query.where('eventos.date', '<', filter.before.toISOString());

@@ -8,13 +8,14 @@ import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/i
 import { newId } from '../lib/ids.ts';
 import { currentLicence, isActive, subscriptionRefusal } from '../licence/licence-repo.ts';
 import { readJson } from '../social/shared/request.ts';
+import type { EventRow } from '../sports/events-query.ts';
 import { choiceKey, currentChoices, toCents, type MarketRow } from '../sports/markets-repo.ts';
-import { loadEvents, loadFicha, toSelection, type EventInfo } from './slip-view.ts';
+import { loadEvents, loadFicha, toSelection } from './slip-view.ts';
 
 type Request = ReturnType<typeof CreateSlipRequestSchema.parse>;
 
 interface Leg {
-  event: EventInfo;
+  event: EventRow;
   type: string;
   choice: string;
   /** The odds the user saw, in hundredths. */
@@ -23,7 +24,7 @@ interface Leg {
 }
 
 /** A match that has kicked off (or whose kick-off time has passed) takes no more bets. */
-export function hasStarted(event: Pick<EventInfo, 'status' | 'date'>, now: Date): boolean {
+export function hasStarted(event: Pick<EventRow, 'status' | 'date'>, now: Date): boolean {
   return event.status !== 'NS' || Date.parse(event.date) <= now.getTime();
 }
 

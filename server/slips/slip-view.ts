@@ -4,35 +4,12 @@ import type { Ficha, Selection } from '../../contract/schemas/slips.ts';
 import { roundOdds, slipMultiplier, slipReturn } from '../../contract/slip-math.ts';
 import type { BetStatus, Database, FichasTable } from '../db/schema.ts';
 import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
+import { eventQuery, type EventRow } from '../sports/events-query.ts';
 import { fromBasisPoints, fromCents } from '../sports/markets-repo.ts';
 
 type Q = Kysely<Database>;
 
-/** The event columns a selection shows (SPEC §3 Selection). */
-export function eventQuery(q: Q) {
-  return q
-    .selectFrom('eventos')
-    .innerJoin('competicoes', 'competicoes.id', 'eventos.competition_id')
-    .select([
-      'eventos.id',
-      'eventos.date',
-      'eventos.status',
-      'eventos.competition_id',
-      'competicoes.nome as competition_name',
-      'eventos.home_id',
-      'eventos.home_name',
-      'eventos.home_position',
-      'eventos.away_id',
-      'eventos.away_name',
-      'eventos.away_position',
-      'eventos.home_goals',
-      'eventos.away_goals',
-      'eventos.elapsed',
-    ]);
-}
-export type EventInfo = Awaited<ReturnType<ReturnType<typeof eventQuery>['execute']>>[number];
-
-export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<string, EventInfo>> {
+export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<string, EventRow>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const rows = await eventQuery(q).where('eventos.id', 'in', unique).execute();
@@ -50,7 +27,7 @@ export interface PickValues {
   probabilidade_trend: 'up' | 'down';
 }
 
-export function toSelection(event: EventInfo, pick: PickValues, betStatus: BetStatus, hasWarning: boolean): Selection {
+export function toSelection(event: EventRow, pick: PickValues, betStatus: BetStatus, hasWarning: boolean): Selection {
   return {
     event_id: event.id,
     event_scheduled: event.date,

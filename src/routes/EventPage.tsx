@@ -14,7 +14,7 @@ import { EventStatus } from '../components/events/EventStatus.tsx';
 import { MarketList } from '../components/events/MarketList.tsx';
 import { LiveWidget } from '../components/events/LiveWidget.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
-import { BetIcon } from '../components/betting/BetIcon.tsx';
+import { Icon } from '../components/Icon.tsx';
 import '../components/betting/betting.css';
 
 /** /explorar/{eventId}: the match, its status, every market, and the live widget on request (SPEC §2, §4). */
@@ -113,7 +113,7 @@ export default function EventPage() {
 
       <div className="live-toggle">
         <button type="button" className="button button-small button-secondary" aria-pressed={widget} onClick={() => setWidget(!widget)}>
-          <BetIcon name="tv" />
+          <Icon name="tv" inline />
           {widget ? <Trans>Esconder jogo ao vivo</Trans> : <Trans>Ver jogo ao vivo</Trans>}
         </button>
         {widget &&

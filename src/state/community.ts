@@ -2,8 +2,8 @@ import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { ChatKey, StoredMessage } from '../db/mirror-types.ts';
 import type { ChatType, CounterName } from '../../contract/schemas/signals.ts';
-import type { UpdateGroupRequest } from '../../contract/schemas/groups.ts';
-import { liveAtom, PENDING, type Pending } from './live-atom.ts';
+import type { GroupEdit } from '../sync/resources/social-actions.ts';
+import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
@@ -28,10 +28,8 @@ const messageAtoms = new Map<string, Atom<StoredMessage[] | Pending>>();
 
 /** The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). */
 export function messagesAtom(chatKey: ChatKey, limit: number): Atom<StoredMessage[] | Pending> {
-  const key = `${chatKey}|${limit}`;
-  let cached = messageAtoms.get(key);
-  if (!cached) {
-    cached = liveAtom(async () =>
+  return cachedAtom(messageAtoms, `${chatKey}|${limit}`, () =>
+    liveAtom(async () =>
       (
         await db.messages
           .where('[chatKey+sortKey]')
@@ -40,10 +38,8 @@ export function messagesAtom(chatKey: ChatKey, limit: number): Atom<StoredMessag
           .limit(limit)
           .toArray()
       ).reverse(),
-    );
-    messageAtoms.set(key, cached);
-  }
-  return cached;
+    ),
+  );
 }
 
 export const sendMessageAtom = atom(
@@ -68,12 +64,7 @@ export const setFollowingAtom = atom(null, (get, _set, input: { nomeUsuario: str
   runEnqueue(get(sessionUserAtom), (sync, userId) => sync.setFollowing(db, { userId, ...input })),
 );
 
-export type GroupEditInput =
-  | { kind: 'group.update'; changes: UpdateGroupRequest }
-  | { kind: 'group.addMember' | 'group.removeMember' | 'group.setAdmin' | 'group.unsetAdmin'; memberId: string }
-  | { kind: 'group.leave' | 'group.delete' };
-
-export const editGroupAtom = atom(null, (get, _set, input: { groupId: string; edit: GroupEditInput }) =>
+export const editGroupAtom = atom(null, (get, _set, input: { groupId: string; edit: GroupEdit }) =>
   runEnqueue(get(sessionUserAtom), (sync, userId) => sync.editGroup(db, { userId, ...input })),
 );
 
@@ -99,6 +90,5 @@ export const openConversationAtom = atom(null, async (_get, _set, nomeUsuario: s
 );
 
 export const conversationsMetaAtom = liveAtom(() => db.syncMeta.get('conversations'));
-export const chatMetaAtom = (chatKey: ChatKey) => liveAtom(() => db.syncMeta.get(`messages:${chatKey}`));
 
 export type StoredMessageView = StoredMessage;

@@ -17,7 +17,7 @@ import {
 import { eventDay } from '../lib/format.ts';
 import { generateTips, type TipOutcome } from '../lib/tip-generator.ts';
 import { isSameChoice } from '../lib/selection.ts';
-import { liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { addToSlipAtom, draftSlipAtom } from './slip-builder.ts';
@@ -106,27 +106,18 @@ export const dateOptionAtom = atom<DateOption, [DateOption], void>(
   },
 );
 
-function cached<T>(map: Map<string, Atom<T | Pending>>, key: string, make: () => Atom<T | Pending>): Atom<T | Pending> {
-  let found = map.get(key);
-  if (!found) {
-    found = make();
-    map.set(key, found);
-  }
-  return found;
-}
-
 const queryAtoms = new Map<string, Atom<StoredQuery | undefined | Pending>>();
 const slipQueryAtoms = new Map<string, Atom<StoredSlip[] | undefined | Pending>>();
 const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
 
 function queryAtom(key: string) {
-  return cached(queryAtoms, key, () => liveAtom(() => db.queries.get(key)));
+  return cachedAtom(queryAtoms, key, () => liveAtom(() => db.queries.get(key)));
 }
 
 const itemAtoms = new Map<string, Atom<unknown[] | undefined | Pending>>();
 
 function itemsAtom(key: string): Atom<unknown[] | undefined | Pending> {
-  return cached(itemAtoms, key, () => {
+  return cachedAtom(itemAtoms, key, () => {
     const source = queryAtom(key);
     return atom((get) => {
       const row = get(source);
@@ -146,7 +137,7 @@ export function exploreUsersAtom(key: string): Atom<CommunityUser[] | undefined 
 
 /** A slip category's slips in the server's order, read from the slips table. */
 export function exploreSlipsAtom(key: string): Atom<StoredSlip[] | undefined | Pending> {
-  return cached(slipQueryAtoms, key, () =>
+  return cachedAtom(slipQueryAtoms, key, () =>
     liveAtom(async () => {
       const row = await db.queries.get(key);
       if (!row) return undefined;
@@ -156,7 +147,7 @@ export function exploreSlipsAtom(key: string): Atom<StoredSlip[] | undefined | P
 }
 
 export function exploreMetaAtom(key: string): Atom<SyncMeta | undefined | Pending> {
-  return cached(metaAtoms, key, () => liveAtom(() => db.syncMeta.get(exploreMetaKey(key))));
+  return cachedAtom(metaAtoms, key, () => liveAtom(() => db.syncMeta.get(exploreMetaKey(key))));
 }
 
 export const refreshExploreAtom = atom(null, async (get, _set, input: { request: ExploreRequest; force?: boolean }) =>
@@ -195,5 +186,5 @@ const eventMetaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
 
 /** The event page's last refresh error (its time is the stored event's refreshedAt). */
 export function eventMetaAtom(id: string): Atom<SyncMeta | undefined | Pending> {
-  return cached(eventMetaAtoms, id, () => liveAtom(() => db.syncMeta.get(`event:${id}`)));
+  return cachedAtom(eventMetaAtoms, id, () => liveAtom(() => db.syncMeta.get(`event:${id}`)));
 }

@@ -9,3 +9,16 @@ export type Pending = typeof PENDING;
 export function liveAtom<T>(querier: () => Promise<T> | T): Atom<T | Pending> {
   return atomWithObservable<T | Pending>(() => liveQuery(querier), { initialValue: PENDING });
 }
+
+/**
+ * The atom made once for `key` and kept in `map`: a screen asking again (each render) gets the same atom, so its
+ * live query is not torn down and started anew.
+ */
+export function cachedAtom<A>(map: Map<string, A>, key: string, make: () => A): A {
+  let found = map.get(key);
+  if (found === undefined) {
+    found = make();
+    map.set(key, found);
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { SyncMeta } from '../db/types.ts';
-import { liveAtom, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 
@@ -15,12 +15,7 @@ const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
 
 /** When a slip viewed on its own page was last fetched, and the last error. */
 export function slipMetaAtom(id: string): Atom<SyncMeta | undefined | Pending> {
-  let found = metaAtoms.get(id);
-  if (!found) {
-    found = liveAtom(() => db.syncMeta.get(`slip:${id}`));
-    metaAtoms.set(id, found);
-  }
-  return found;
+  return cachedAtom(metaAtoms, id, () => liveAtom(() => db.syncMeta.get(`slip:${id}`)));
 }
 
 /** The row and outbox shapes the slip screens read (the UI never imports db/ itself). */

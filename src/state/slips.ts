@@ -3,35 +3,29 @@ import { db } from '../db/instance.ts';
 import type { SlipList, StoredEventDetail, StoredSlip } from '../db/mirror-types.ts';
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
 import { REFRESH_LISTS_MS, REFRESH_LIVE_MS } from '../../contract/limits.ts';
-import { liveAtom, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
 
-const listAtoms = new Map<SlipList, Atom<StoredSlip[] | Pending>>();
+const listAtoms = new Map<string, Atom<StoredSlip[] | Pending>>();
 
 /** A list of my slips (created, saved, hidden), newest first, with slips made on this phone included. */
 export function slipListAtom(list: SlipList): Atom<StoredSlip[] | Pending> {
-  let cached = listAtoms.get(list);
-  if (!cached) {
-    cached = liveAtom(async () =>
+  return cachedAtom(listAtoms, list, () =>
+    liveAtom(async () =>
       (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
-    );
-    listAtoms.set(list, cached);
-  }
-  return cached;
+    ),
+  );
 }
 
 const slipAtoms = new Map<string, Atom<StoredSlip | undefined | Pending>>();
 
 /** One slip by id; a `local:` id also finds the slip after the server acknowledged it (by its localId). */
 export function slipAtom(id: string): Atom<StoredSlip | undefined | Pending> {
-  let cached = slipAtoms.get(id);
-  if (!cached) {
-    cached = liveAtom(async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined));
-    slipAtoms.set(id, cached);
-  }
-  return cached;
+  return cachedAtom(slipAtoms, id, () =>
+    liveAtom(async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+  );
 }
 
 export const slipListMetaAtom = (filtro: SlipFilter) => liveAtom(() => db.syncMeta.get(`slips:${filtro}`));
@@ -58,12 +52,7 @@ export const slipActionAtom = atom(null, (get, _set, input: { slipId: string; ac
 const eventAtoms = new Map<string, Atom<StoredEventDetail | undefined | Pending>>();
 
 export function eventDetailAtom(id: string): Atom<StoredEventDetail | undefined | Pending> {
-  let cached = eventAtoms.get(id);
-  if (!cached) {
-    cached = liveAtom(() => db.eventDetails.get(id));
-    eventAtoms.set(id, cached);
-  }
-  return cached;
+  return cachedAtom(eventAtoms, id, () => liveAtom(() => db.eventDetails.get(id)));
 }
 
 /** Pulls an event with its markets; live ones are considered stale after 60 s, others after the list interval. */

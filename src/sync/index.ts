@@ -23,6 +23,6 @@ export {
   refreshNotifications,
   openConversationWith,
 } from './resources/lists.ts';
-export { createSlip, slipAction, slipList, refreshSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
-export { refreshExplore, refreshCompetitions, askForTip, refreshPublicSlip } from './resources/explore.ts';
+export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
+export { refreshExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';

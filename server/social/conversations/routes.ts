@@ -5,12 +5,11 @@ import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
 import { bumpCounter } from '../../notify/notify.ts';
-import { readMessageInput, type MessageInput } from '../messages/input.ts';
-import { insertMessage, listMessages, previewOf, toSignal } from '../messages/repo.ts';
+import { messagesResponse, postChatMessage, type PostInput } from '../messages/chat-handlers.ts';
+import { readMessageInput } from '../messages/input.ts';
 import { lowerCounter, resetCounter } from '../shared/counters.ts';
-import { isId, readMessagePage, readPage } from '../shared/request.ts';
-import { findUserByName, loadUser } from '../shared/users.ts';
-import type { Recurso } from '../../../contract/schemas/chats.ts';
+import { isId, readPage } from '../shared/request.ts';
+import { findUserByName } from '../shared/users.ts';
 import type { Trx, After, Outcome } from '../../idempotency/idempotent.ts';
 import {
   conversationsOf,
@@ -89,42 +88,24 @@ export async function openWith(c: Context<AppEnv>): Promise<Response> {
 export async function listConversationMessages(c: Context<AppEnv>): Promise<Response> {
   const found = await conversationFor(c, c.req.param('id'));
   if ('response' in found) return found.response;
-  const page = readMessagePage(c);
-  if (!page.ok) return page.response;
-  const list = await listMessages(c.get('db'), 'conversa', found.row.id, page.data);
-  if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
-  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+  return messagesResponse(c, 'conversa', found.row.id);
 }
 
 /**
  * Posts into a conversation the sender is part of: the message, the conversation's preview and the recipient's
  * unread counts change in the transaction; the recipient's live signal goes out after the commit.
  */
-export async function postToConversation(
-  c: Context<AppEnv>,
-  trx: Trx,
-  after: After,
-  row: ConversaRow,
-  input: MessageInput & { recurso: Recurso | null },
-): Promise<Outcome> {
-  const me = c.get('user').id;
-  const sender = await loadUser(trx, me);
-  if (!sender) return refuse(401, MSG.unauthenticated);
-  const recipient = otherParticipant(row, me);
-  const mensagem = await insertMessage(trx, {
-    chatTipo: 'conversa',
-    chatId: row.id,
-    sender,
-    text: input.text,
-    images: input.images,
-    recurso: input.recurso,
-    now: new Date(),
+export async function postToConversation(c: Context<AppEnv>, trx: Trx, after: After, row: ConversaRow, message: PostInput): Promise<Outcome> {
+  const recipient = otherParticipant(row, c.get('user').id);
+  return postChatMessage(c, trx, after, {
+    chat: { tipo: 'conversa', id: row.id },
+    message,
+    record: async ({ sender, mensagem, preview }) => {
+      await touchConversation(trx, row, sender.id, preview, mensagem.createdAt);
+      await bumpCounter(trx, recipient, 'newMessage');
+      return [recipient];
+    },
   });
-  await touchConversation(trx, row, me, previewOf(input.text, input.images.length, input.recurso), mensagem.createdAt);
-  await bumpCounter(trx, recipient, 'newMessage');
-  const signals = c.get('signals');
-  after(() => signals.send([recipient], { mensagem: toSignal(mensagem) }));
-  return ok({ mensagem }, 201);
 }
 
 /** POST …/conversas/{id}/mensagens {mensagem, imagens} → 201 mensagem. */

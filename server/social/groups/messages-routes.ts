@@ -1,14 +1,13 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import type { Recurso } from '../../../contract/schemas/chats.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { idempotent, ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
+import { idempotent, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
 import { bumpCounter } from '../../notify/notify.ts';
-import { readMessageInput, type MessageInput } from '../messages/input.ts';
-import { insertMessage, listMessages, previewOf, toSignal } from '../messages/repo.ts';
-import { isId, readMessagePage } from '../shared/request.ts';
-import { loadUser } from '../shared/users.ts';
+import { messagesResponse, postChatMessage, type PostInput } from '../messages/chat-handlers.ts';
+import { readMessageInput } from '../messages/input.ts';
+import { setLastMessage } from '../messages/repo.ts';
+import { isId } from '../shared/request.ts';
 import { isOutcome, loadGroupContext, mustPayRefusal, type GroupContext } from './access.ts';
 import { findGroup, findMembership, groupAudience, viewerMustPay } from './repo.ts';
 
@@ -24,11 +23,7 @@ export async function listGroupMessages(c: Context<AppEnv>): Promise<Response> {
     const refusal = mustPayRefusal(id);
     return c.json(refusal.body, refusal.status);
   }
-  const page = readMessagePage(c);
-  if (!page.ok) return page.response;
-  const list = await listMessages(db, 'grupo', id, page.data);
-  if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
-  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+  return messagesResponse(c, 'grupo', id);
 }
 
 /** Why the caller may not post here, or null: paywall, membership, then allowedSenders (SPEC §3, §4). */
@@ -41,38 +36,17 @@ export function sendRefusal(c: Context<AppEnv>, ctx: GroupContext): Outcome | nu
 }
 
 /** Posts into a group: bumps newGroupMessage for everyone else who can read it and signals them after commit. */
-export async function postToGroup(
-  c: Context<AppEnv>,
-  trx: Trx,
-  after: After,
-  ctx: GroupContext,
-  input: MessageInput & { recurso: Recurso | null },
-): Promise<Outcome> {
-  const sender = await loadUser(trx, c.get('user').id);
-  if (!sender) return refuse(401, MSG.unauthenticated);
-  const mensagem = await insertMessage(trx, {
-    chatTipo: 'grupo',
-    chatId: ctx.group.id,
-    sender,
-    text: input.text,
-    images: input.images,
-    recurso: input.recurso,
-    now: new Date(),
+export async function postToGroup(c: Context<AppEnv>, trx: Trx, after: After, ctx: GroupContext, message: PostInput): Promise<Outcome> {
+  return postChatMessage(c, trx, after, {
+    chat: { tipo: 'grupo', id: ctx.group.id },
+    message,
+    record: async ({ sender, mensagem, preview }) => {
+      await setLastMessage(trx, 'grupos', ctx.group.id, { senderId: sender.id, preview, at: mensagem.createdAt });
+      const audience = await groupAudience(trx, ctx.group, sender.id);
+      for (const userId of audience) await bumpCounter(trx, userId, 'newGroupMessage');
+      return audience;
+    },
   });
-  await trx
-    .updateTable('grupos')
-    .set({
-      last_sender_id: sender.id,
-      last_message: previewOf(input.text, input.images.length, input.recurso),
-      last_message_at: mensagem.createdAt,
-    })
-    .where('id', '=', ctx.group.id)
-    .execute();
-  const audience = await groupAudience(trx, ctx.group, sender.id);
-  for (const userId of audience) await bumpCounter(trx, userId, 'newGroupMessage');
-  const signals = c.get('signals');
-  if (audience.length > 0) after(() => signals.send(audience, { mensagem: toSignal(mensagem) }));
-  return ok({ mensagem }, 201);
 }
 
 /** POST …/grupos/{id}/mensagens {mensagem, imagens} → 201 mensagem. */

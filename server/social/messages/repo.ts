@@ -151,6 +151,15 @@ export async function insertMessage(trx: Trx, input: NewMessage): Promise<Mensag
   };
 }
 
+/** A group's or room's list entry shows its last message; a conversation also counts unread (touchConversation). */
+export async function setLastMessage(trx: Trx, table: 'grupos' | 'salas', id: string, stored: { senderId: string; preview: string; at: string }): Promise<void> {
+  await trx
+    .updateTable(table)
+    .set({ last_sender_id: stored.senderId, last_message: stored.preview, last_message_at: stored.at })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The live signal of a message (contract MensagemSignalSchema has no `recurso`; the app refetches shares). */
 export function toSignal(message: Mensagem): MensagemSignal {
   return {

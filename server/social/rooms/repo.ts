@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { EventSchema, LIVE_STATUSES, type Event } from '../../../contract/schemas/events.ts';
 import type { Room } from '../../../contract/schemas/rooms.ts';
 import type { Database, SalasTable } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { eventQuery, type EventRow } from '../../sports/events-query.ts';
 import type { Page } from '../shared/request.ts';
 import { loadUsers, missingUser } from '../shared/users.ts';
 
@@ -11,33 +12,6 @@ export type RoomRow = SalasTable;
 
 /** Upcoming matches get a room this far ahead of kick-off. */
 export const ROOM_LEAD_MS = 24 * 3_600_000;
-
-function eventQuery(db: Reader) {
-  return db
-    .selectFrom('eventos')
-    .innerJoin('competicoes', 'competicoes.id', 'eventos.competition_id')
-    .select([
-      'eventos.id',
-      'eventos.date',
-      'eventos.status',
-      'eventos.competition_id',
-      'competicoes.nome as competition_name',
-      'eventos.home_id',
-      'eventos.home_name',
-      'eventos.home_position',
-      'eventos.away_id',
-      'eventos.away_name',
-      'eventos.away_position',
-      'eventos.home_goals',
-      'eventos.away_goals',
-      'eventos.elapsed',
-      'eventos.odds',
-      'eventos.odds_live',
-      'eventos.probability',
-    ]);
-}
-
-type EventRow = Awaited<ReturnType<ReturnType<typeof eventQuery>['execute']>>[number];
 
 function parseJson(text: string | null): unknown {
   if (text === null) return null;
@@ -68,6 +42,19 @@ export async function findEvents(db: Reader, ids: readonly string[]): Promise<Ma
   }));
 }
 
+/** The events that have a room now: live, or not started and kicking off within ROOM_LEAD_MS. */
+function hasRoomNow(now: Date) {
+  return (eb: ExpressionBuilder<Database, 'eventos'>) =>
+    eb.or([
+      eb('eventos.status', 'in', [...LIVE_STATUSES]),
+      eb.and([
+        eb('eventos.status', '=', 'NS'),
+        eb('eventos.date', '>=', now.toISOString()),
+        eb('eventos.date', '<', new Date(now.getTime() + ROOM_LEAD_MS).toISOString()),
+      ]),
+    ]);
+}
+
 /**
  * Rooms exist for every live match and every match kicking off within ROOM_LEAD_MS. They are created lazily, when
  * the list or a room is asked for; the unique evento_id makes concurrent creation end with one room per event.
@@ -78,16 +65,7 @@ export async function ensureRooms(db: Reader, now: Date): Promise<void> {
     .leftJoin('salas', 'salas.evento_id', 'eventos.id')
     .select(['eventos.id', 'eventos.home_name', 'eventos.away_name'])
     .where('salas.id', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('eventos.status', 'in', [...LIVE_STATUSES]),
-        eb.and([
-          eb('eventos.status', '=', 'NS'),
-          eb('eventos.date', '>=', now.toISOString()),
-          eb('eventos.date', '<', new Date(now.getTime() + ROOM_LEAD_MS).toISOString()),
-        ]),
-      ]),
-    )
+    .where(hasRoomNow(now))
     .limit(500)
     .execute();
   for (const event of events) await createRoom(db, event, now);
@@ -115,16 +93,7 @@ export async function listRooms(db: Reader, now: Date, page: Page): Promise<Room
     .selectFrom('salas')
     .innerJoin('eventos', 'eventos.id', 'salas.evento_id')
     .selectAll('salas')
-    .where((eb) =>
-      eb.or([
-        eb('eventos.status', 'in', [...LIVE_STATUSES]),
-        eb.and([
-          eb('eventos.status', '=', 'NS'),
-          eb('eventos.date', '>=', now.toISOString()),
-          eb('eventos.date', '<', new Date(now.getTime() + ROOM_LEAD_MS).toISOString()),
-        ]),
-      ]),
-    )
+    .where(hasRoomNow(now))
     .orderBy((eb) => eb.case().when('eventos.status', 'in', [...LIVE_STATUSES]).then(0).else(1).end())
     .orderBy('eventos.date')
     .orderBy('salas.id')

@@ -1,13 +1,12 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import type { Recurso } from '../../../contract/schemas/chats.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { idempotent, ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
+import { idempotent, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
-import { readMessageInput, type MessageInput } from '../messages/input.ts';
-import { insertMessage, listMessages, previewOf, toSignal } from '../messages/repo.ts';
-import { readMessagePage, readPage } from '../shared/request.ts';
-import { loadUser } from '../shared/users.ts';
+import { messagesResponse, postChatMessage, type PostInput } from '../messages/chat-handlers.ts';
+import { readMessageInput } from '../messages/input.ts';
+import { setLastMessage } from '../messages/repo.ts';
+import { readPage } from '../shared/request.ts';
 import { ensureRooms, findRoom, findRoomOrEvent, listRooms, roomAudience, toRooms, type RoomRow } from './repo.ts';
 
 /** Room and event ids come from the match feed, whose id format is its own; anything odd is simply unknown. */
@@ -49,45 +48,19 @@ async function roomFor(c: Context<AppEnv>): Promise<{ room: RoomRow } | { respon
 export async function listRoomMessages(c: Context<AppEnv>): Promise<Response> {
   const found = await roomFor(c);
   if ('response' in found) return found.response;
-  const page = readMessagePage(c);
-  if (!page.ok) return page.response;
-  const list = await listMessages(c.get('db'), 'sala', found.room.id, page.data);
-  if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
-  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+  return messagesResponse(c, 'sala', found.room.id);
 }
 
 /** Posts into a room; the others who have posted there get the live signal (rooms have no unread counter). */
-export async function postToRoom(
-  c: Context<AppEnv>,
-  trx: Trx,
-  after: After,
-  room: RoomRow,
-  input: MessageInput & { recurso: Recurso | null },
-): Promise<Outcome> {
-  const sender = await loadUser(trx, c.get('user').id);
-  if (!sender) return refuse(401, MSG.unauthenticated);
-  const audience = await roomAudience(trx, room.id, sender.id);
-  const mensagem = await insertMessage(trx, {
-    chatTipo: 'sala',
-    chatId: room.id,
-    sender,
-    text: input.text,
-    images: input.images,
-    recurso: input.recurso,
-    now: new Date(),
+export async function postToRoom(c: Context<AppEnv>, trx: Trx, after: After, room: RoomRow, message: PostInput): Promise<Outcome> {
+  return postChatMessage(c, trx, after, {
+    chat: { tipo: 'sala', id: room.id },
+    message,
+    record: async ({ sender, mensagem, preview }) => {
+      await setLastMessage(trx, 'salas', room.id, { senderId: sender.id, preview, at: mensagem.createdAt });
+      return roomAudience(trx, room.id, sender.id);
+    },
   });
-  await trx
-    .updateTable('salas')
-    .set({
-      last_sender_id: sender.id,
-      last_message: previewOf(input.text, input.images.length, input.recurso),
-      last_message_at: mensagem.createdAt,
-    })
-    .where('id', '=', room.id)
-    .execute();
-  const signals = c.get('signals');
-  if (audience.length > 0) after(() => signals.send(audience, { mensagem: toSignal(mensagem) }));
-  return ok({ mensagem }, 201);
 }
 
 /** POST …/grupos/salas/{id}/mensagens {mensagem, imagens} → 201 mensagem. */

@@ -8,7 +8,7 @@ import { showToastAtom } from '../../state/toasts.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { formatOdds } from '../../lib/format.ts';
 import { reviewRefusal } from '../../lib/slip-review.ts';
-import { BetIcon } from './BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
 import { SubscriptionNotice } from './SubscriptionNotice.tsx';
 
@@ -54,7 +54,7 @@ export function RefusalPanel({ entry, selections }: { entry: OutboxEntry; select
   return (
     <div className="refusal" role="group" aria-label={t`Ficha recusada`}>
       <p className="refusal-reason">
-        <BetIcon name="warning" />
+        <Icon name="warning" inline />
         <span>
           <strong>
             <Trans>O servidor recusou esta ficha:</Trans>

@@ -7,7 +7,7 @@ import { copySlipAtom, draftSlipAtom } from '../../state/slip-builder.ts';
 import { sessionUserAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
-import { BetIcon } from './BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 
 /**
  * What a signed-in user can do with a slip: the owner publishes or hides it (SPEC §4 Slip list filters); others
@@ -46,31 +46,31 @@ export function SlipActions({ ficha, copy = true }: { ficha: Ficha; copy?: boole
     <div className="slip-actions">
       {own && !local && ficha.publicada && (
         <button type="button" className="button button-small button-secondary" onClick={() => void run('slip.hide')}>
-          <BetIcon name="eye-off" />
+          <Icon name="eye-off" inline />
           <Trans>Ocultar</Trans>
         </button>
       )}
       {own && !local && !ficha.publicada && (
         <button type="button" className="button button-small button-secondary" onClick={() => void run('slip.publish')}>
-          <BetIcon name="eye" />
+          <Icon name="eye" inline />
           <Trans>Publicar</Trans>
         </button>
       )}
       {!own && ficha.guardada && (
         <button type="button" className="button button-small button-secondary" onClick={() => void run('slip.unsave')}>
-          <BetIcon name="bookmark" />
+          <Icon name="bookmark" inline />
           <Trans>Remover das guardadas</Trans>
         </button>
       )}
       {!own && !ficha.guardada && ficha.publicada && (
         <button type="button" className="button button-small button-secondary" onClick={() => void run('slip.save')}>
-          <BetIcon name="bookmark" />
+          <Icon name="bookmark" inline />
           <Trans>Guardar</Trans>
         </button>
       )}
       {copy && pendingLegs && (
         <button type="button" className="button button-small button-secondary" onClick={() => void copyIntoSlip()}>
-          <BetIcon name="copy" />
+          <Icon name="copy" inline />
           <Trans>Copiar para a ficha</Trans>
         </button>
       )}

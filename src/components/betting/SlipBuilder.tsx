@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { clearSlipAtom, draftSlipAtom, removeFromSlipAtom, setStakeAtom } from '../../state/slip-builder.ts';
 import { formatMultiplier } from '../../../contract/slip-math.ts';
 import { formatKz, formatOdds } from '../../lib/format.ts';
-import { BetIcon } from './BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 import { SelectionSummary } from './SelectionSummary.tsx';
 import { StakeInput, type StakeHandle } from './StakeInput.tsx';
 import { TipGenerator } from './TipGenerator.tsx';
@@ -56,7 +56,7 @@ export default function SlipBuilder() {
                     onClick={() => void remove(selection.event_id)}
                     aria-label={t`Remover ${selection.event_competitors[0]?.name ?? ''} – ${selection.event_competitors[1]?.name ?? ''}`}
                   >
-                    <BetIcon name="trash" />
+                    <Icon name="trash" inline />
                   </button>
                 )}
               </li>

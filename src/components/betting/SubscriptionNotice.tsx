@@ -1,13 +1,13 @@
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { translateServerMessage } from '../../i18n/server-message.ts';
-import { BetIcon } from './BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 
 /** Shown when the server answers with `tipo` and `message` (SPEC §3 Subscription error payload, §8). */
 export function SubscriptionNotice({ message }: { message: string }) {
   return (
     <div className="subscription-notice" role="alert">
-      <BetIcon name="warning" />
+      <Icon name="warning" inline />
       <div>
         <p>
           <strong>

@@ -10,7 +10,7 @@ import { translateServerMessage } from '../../i18n/server-message.ts';
 import { DATE_OPTIONS } from '../../lib/explore-filters.ts';
 import { TIP_SLIP_LIMIT } from '../../lib/tip-generator.ts';
 import { DATE_OPTION_LABELS } from '../explore/filter-labels.ts';
-import { BetIcon } from './BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 import { SubscriptionNotice } from './SubscriptionNotice.tsx';
 
 /**
@@ -72,7 +72,7 @@ export function TipGenerator({ selections }: { selections: number }) {
           />
         )}
         <button type="button" className="button button-small button-secondary tip-button" onClick={() => void run()} disabled={busy || !online}>
-          <BetIcon name="wand" />
+          <Icon name="wand" inline />
           {busy ? <Trans>A gerar palpite...</Trans> : <Trans>Gerar palpite</Trans>}
         </button>
       </div>

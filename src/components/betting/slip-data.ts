@@ -1,4 +1,5 @@
-import type { StoredSlip } from '../../state/slip-view.ts';
+import type { OutboxEntry, StoredSlip } from '../../state/slip-view.ts';
+import { syncStateOf, type SyncState } from '../../state/outbox.ts';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
 import { slipMultiplier, slipReturn } from '../../../contract/slip-math.ts';
 
@@ -8,6 +9,22 @@ export function fichaOf(row: StoredSlip): Ficha {
   if (!row.id.startsWith('local:')) return ficha;
   const multiplicador = slipMultiplier(ficha.selecoes.map((selection) => selection.event_selection.odds));
   return { ...ficha, multiplicador, retorno: slipReturn(ficha.valor, multiplicador) };
+}
+
+export interface SlipStatus {
+  ficha: Ficha;
+  own: boolean;
+  sync: SyncState;
+  /** The queued change the server refused, while it waits for the user to resolve it. */
+  refused: OutboxEntry | undefined;
+}
+
+/** What a slip card and the slip page both show first: whose slip it is and where its queued change stands. */
+export function slipStatusOf(row: StoredSlip, entries: OutboxEntry[], selfId: string | null): SlipStatus {
+  const ficha = fichaOf(row);
+  const sync = syncStateOf(entries, row.pendingMutationId);
+  const refused = sync === 'rejected' ? entries.find((candidate) => candidate.mutationId === row.pendingMutationId) : undefined;
+  return { ficha, own: ficha.usuario.id === selfId, sync, refused };
 }
 
 /** Where a slip opens: its owner's detail, or the public view for anybody else's. */

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { CommunityUser } from '../../../contract/schemas/explore.ts';
 import { formatKz } from '../../lib/format.ts';
 import { TrendArrow } from '../betting/TrendArrow.tsx';
-import { BetIcon } from '../betting/BetIcon.tsx';
+import { Icon } from '../Icon.tsx';
 
 /** The community board: bettors by slips won in the last 30 days, then followers. */
 export function CommunityList({ users }: { users: CommunityUser[] }) {
@@ -23,7 +23,7 @@ export function CommunityList({ users }: { users: CommunityUser[] }) {
                 {user.nome}
                 {user.nif.verificado && (
                   <span className="verified" role="img" aria-label={t`Verificado`}>
-                    <BetIcon name="check" size={12} />
+                    <Icon name="check" inline size={12} />
                   </span>
                 )}
               </span>

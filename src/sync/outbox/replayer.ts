@@ -45,11 +45,11 @@ async function nextEntry(db: AppDb, userId: string): Promise<OutboxEntry | undef
     .first();
 }
 
-type Failure = Exclude<RawOutcome, { kind: 'ok' }>;
 type HttpFailure = Extract<RawOutcome, { kind: 'http' }>;
 
-function isRetryable(outcome: Failure): outcome is Failure {
-  return outcome.kind === 'network' || outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
+/** Answers worth sending again as they are: the server failed or asked us to slow down, not a refusal. */
+function isRetryable(outcome: HttpFailure): boolean {
+  return outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
 }
 
 /** How many queued entries may travel in one batch request (each still applied in order, exactly once). */

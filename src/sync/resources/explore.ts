@@ -1,6 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { fetchCommunity, fetchCompetitions, fetchExploreBets, fetchExploreSlips, requestTip } from '../../api/explore.ts';
-import { fetchPublicSlip } from '../../api/slips.ts';
 import { SubscriptionErrorSchema, type DateOption, type Selection } from '../../../contract/schemas/slips.ts';
 import { PAGE_SIZE, REFRESH_LISTS_MS } from '../../../contract/limits.ts';
 import type { ExploreRequest } from '../../lib/explore-filters.ts';
@@ -66,19 +65,4 @@ export async function askForTip(ids: string[], dateOption: DateOption): Promise<
     if (result.status >= 400 && result.status < 500 && result.status !== 408 && result.status !== 429) return { kind: 'refused', message: result.message };
   }
   return { kind: 'failed', message: result.message };
-}
-
-/** A user's published slip for its public view (no session needed); kept so a shared link opens offline later. */
-export async function refreshPublicSlip(db: AppDb, input: { nomeUsuario: string; id: string; selfId: string | null }): Promise<'loaded' | 'missing' | 'error'> {
-  const result = await fetchPublicSlip(input.nomeUsuario, input.id);
-  if (result.kind === 'http' && (result.status === 404 || result.status === 403)) return 'missing';
-  if (result.kind !== 'ok') {
-    await markFailed(db, `slip:${input.id}`, result.message);
-    return 'error';
-  }
-  await db.transaction('rw', db.slips, db.syncMeta, async () => {
-    await db.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
-    await markRefreshed(db, `slip:${input.id}`);
-  });
-  return 'loaded';
 }

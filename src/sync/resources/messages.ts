@@ -79,6 +79,19 @@ export interface SendMessageInput {
   imagens: string[];
 }
 
+/** A message written on this phone, shown at once and marked by its outbox entry until the server's replaces it. */
+function localMessage(mutationId: number, content: Pick<StoredMessage, 'chatKey' | 'senderId' | 'mensagem' | 'imagens' | 'recurso'>): StoredMessage {
+  const createdAt = new Date().toISOString();
+  return {
+    id: `local:${mutationId}`,
+    ...content,
+    // Local messages sort after everything the server has sent so far, in the order they were written.
+    sortKey: messageSortKey(createdAt, `~${String(mutationId).padStart(12, '0')}`),
+    createdAt,
+    pendingMutationId: mutationId,
+  };
+}
+
 function sendPath(target: ChatTarget): string {
   if ('conversaWith' in target) return `/api/client/common/conversas/com/${encodeURIComponent(target.conversaWith)}/mensagens`;
   return `${chatPath(target.chatType, target.chatId)}/mensagens`;
@@ -93,19 +106,14 @@ export async function sendMessage(db: AppDb, input: SendMessageInput): Promise<n
     path: sendPath(input.target),
     body: { mensagem: input.mensagem, imagens: input.imagens },
     optimistic: async (mutationId) => {
-      const id = `local:${mutationId}`;
-      const createdAt = new Date().toISOString();
-      await db.messages.put({
-        id,
-        chatKey: chatKeyOf(input.target),
-        // Local messages sort after everything the server has sent so far, in the order they were written.
-        sortKey: messageSortKey(createdAt, `~${String(mutationId).padStart(12, '0')}`),
-        senderId: input.userId,
-        mensagem: input.mensagem,
-        imagens: input.imagens.map((url) => ({ url })),
-        createdAt,
-        pendingMutationId: mutationId,
-      });
+      await db.messages.put(
+        localMessage(mutationId, {
+          chatKey: chatKeyOf(input.target),
+          senderId: input.userId,
+          mensagem: input.mensagem,
+          imagens: input.imagens.map((url) => ({ url })),
+        }),
+      );
     },
     ref: null,
   });
@@ -124,18 +132,15 @@ export async function shareSlip(
     path: `${chatPath(input.chatType, input.chatId)}/${action}?resourceType=ficha&resourceId=${encodeURIComponent(input.fichaId)}`,
     body: null,
     optimistic: async (mutationId) => {
-      const createdAt = new Date().toISOString();
-      await db.messages.put({
-        id: `local:${mutationId}`,
-        chatKey: `${input.chatType}:${input.chatId}`,
-        sortKey: messageSortKey(createdAt, `~${String(mutationId).padStart(12, '0')}`),
-        senderId: input.userId,
-        mensagem: '',
-        imagens: [],
-        createdAt,
-        recurso: { tipo: 'ficha', id: input.fichaId },
-        pendingMutationId: mutationId,
-      });
+      await db.messages.put(
+        localMessage(mutationId, {
+          chatKey: chatKeyOf(input),
+          senderId: input.userId,
+          mensagem: '',
+          imagens: [],
+          recurso: { tipo: 'ficha', id: input.fichaId },
+        }),
+      );
     },
   });
 }

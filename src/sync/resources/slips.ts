@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { SlipList, StoredSlip } from '../../db/mirror-types.ts';
-import { fetchSlip, fetchSlips } from '../../api/slips.ts';
+import { fetchPublicSlip, fetchSlip, fetchSlips } from '../../api/slips.ts';
 import {
   CreateSlipResponseSchema,
   SlipRefusalSchema,
@@ -15,6 +15,7 @@ import { slipMultiplier, slipReturn } from '../../../contract/slip-math.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 import type { PagedList } from '../pull/paged.ts';
+import { markFailed, markRefreshed } from '../freshness.ts';
 
 const APOSTADOR = '/api/client/apostador/fichas';
 
@@ -38,12 +39,13 @@ export function slipList(db: AppDb, filtro: SlipFilter, selfId: string): PagedLi
       return result.kind === 'ok' ? { ...result, data: result.data.fichas } : result;
     },
     store: async (rows, { replace }) => {
-      await db.transaction('rw', db.slips, async () => {
-        if (replace) {
-          // Slips made on this phone and not acknowledged yet stay; everything else in this list is the server's.
-          await db.slips.where('lists').equals(filtro).filter((slip) => !slip.id.startsWith('local:')).delete();
-        }
-        await db.slips.bulkPut(rows.map((row) => slipRow(row, selfId)));
+      await db.transaction('rw', db.slips, db.outbox, async () => {
+        // Slips made on this phone, or with a change (publish, hide, save) not acknowledged yet, keep their
+        // optimistic row until the outbox settles them; everything else in this list is the server's.
+        const waiting = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'slips' ? [entry.ref.id] : [])));
+        const keep = (id: string) => id.startsWith('local:') || waiting.has(id);
+        if (replace) await db.slips.where('lists').equals(filtro).filter((slip) => !keep(slip.id)).delete();
+        await db.slips.bulkPut(rows.filter((row) => !waiting.has(row.id)).map((row) => slipRow(row, selfId)));
       });
     },
   };
@@ -52,6 +54,21 @@ export function slipList(db: AppDb, filtro: SlipFilter, selfId: string): PagedLi
 export async function refreshSlip(db: AppDb, id: string, selfId: string): Promise<void> {
   const result = await fetchSlip(id);
   if (result.kind === 'ok') await db.slips.put(slipRow(result.data.ficha, selfId));
+}
+
+/** A user's published slip for its public view (no session needed); kept so a shared link opens offline later. */
+export async function refreshPublicSlip(db: AppDb, input: { nomeUsuario: string; id: string; selfId: string | null }): Promise<'loaded' | 'missing' | 'error'> {
+  const result = await fetchPublicSlip(input.nomeUsuario, input.id);
+  if (result.kind === 'http' && (result.status === 404 || result.status === 403)) return 'missing';
+  if (result.kind !== 'ok') {
+    await markFailed(db, `slip:${input.id}`, result.message);
+    return 'error';
+  }
+  await db.transaction('rw', db.slips, db.syncMeta, async () => {
+    await db.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
+    await markRefreshed(db, `slip:${input.id}`);
+  });
+  return 'loaded';
 }
 
 export interface CreateSlipInput {

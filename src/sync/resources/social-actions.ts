@@ -112,12 +112,11 @@ export const groupApplier: Applier = {
     await db.groupMembers.where('groupId').equals(group.id).delete();
     await db.groupMembers.bulkPut(usuarios.map((member) => ({ groupId: group.id, userId: member.usuario.id, data: member })));
   },
-};
-
-/** A discarded group edit leaves the row as the server last sent it once the list refreshes; until then unmarked. */
-groupApplier.discarded = async (db, entry) => {
-  const groupId = entry.ref?.id;
-  const row = groupId ? await db.groups.get(groupId) : undefined;
-  if (row) await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: null } });
-  await db.syncMeta.delete('groups');
+  /** A discarded group edit leaves the row as the server last sent it once the list refreshes; until then unmarked. */
+  async discarded(db, entry) {
+    const groupId = entry.ref?.id;
+    const row = groupId ? await db.groups.get(groupId) : undefined;
+    if (row) await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: null } });
+    await db.syncMeta.delete('groups');
+  },
 };

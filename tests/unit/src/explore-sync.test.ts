@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../src/db/app-db.ts';
-import { askForTip, refreshCompetitions, refreshExplore, refreshPublicSlip } from '../../../src/sync/resources/explore.ts';
+import { askForTip, refreshCompetitions, refreshExplore } from '../../../src/sync/resources/explore.ts';
+import { refreshPublicSlip } from '../../../src/sync/resources/slips.ts';
 import { COMPETITIONS_QUERY, exploreMetaKey } from '../../../src/sync/resources.ts';
 import { exploreRequest, parseExploreFilters } from '../../../src/lib/explore-filters.ts';
 import type { ExploreSelection } from '../../../contract/schemas/explore.ts';

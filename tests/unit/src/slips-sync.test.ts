@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../src/db/app-db.ts';
-import { createSlip, slipAction, slipRequestBody } from '../../../src/sync/resources/slips.ts';
+import { createSlip, slipAction, slipList, slipRequestBody } from '../../../src/sync/resources/slips.ts';
+import { refreshFirstPage } from '../../../src/sync/pull/paged.ts';
 import { flushOutbox, retryRejected } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
 import { sendRaw } from '../../../src/api/http.ts';
@@ -107,5 +108,18 @@ describe('slips through the outbox', () => {
     const row = await server.db.selectFrom('fichas').selectAll().where('id', '=', slip?.id ?? '').executeTakeFirst();
     expect(row).toBeDefined();
     expect((await db.slips.get(slip?.id ?? ''))?.data.publicada).toBe(false);
+  });
+
+  it('keeps a hidden slip hidden on the phone while the hide waits to be sent, even when its list refreshes', async () => {
+    const selection = await selectionFor(server, events[5] ?? '', 'ft_result', 'home');
+    await createSlip(db, { owner: owner(), selections: [selection], valor: 100, oddsChange: false });
+    await flush();
+    const slip = (await db.slips.where('lists').equals('criadas').toArray()).at(-1);
+    online = false;
+    await slipAction(db, { userId: user.id, slipId: slip?.id ?? '', action: 'slip.hide' });
+    online = true;
+    await refreshFirstPage(db, slipList(db, 'criadas', user.id), { maxAgeMs: 0, force: true });
+    expect((await db.slips.get(slip?.id ?? ''))?.lists).toEqual(['ocultas']);
+    expect((await flush()).sent).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Selection } from '../../../../contract/schemas/slips.ts';
 import { teamById } from '../../../../server/sports/competitions.ts';
 import { prematchBook } from '../../../../server/sports/event-models.ts';
@@ -6,8 +5,7 @@ import { writeMarkets } from '../../../../server/sports/markets-repo.ts';
 import { effectiveModel, mainOdds, matchModel, newModelRow } from '../../../../server/sports/model.ts';
 import { stableUuid } from '../../../../server/sports/rng.ts';
 import { loadEvents, toSelection } from '../../../../server/slips/slip-view.ts';
-import type { Answer } from './social.ts';
-import { idemKey } from './social.ts';
+import { expectReplay, type Answer } from './social.ts';
 import type { TestServer } from './test-server.ts';
 
 // Helpers of the betting-area tests: matches placed at a chosen kick-off, selections as the app builds them, and a
@@ -109,18 +107,7 @@ export async function bettingSnapshot(server: TestServer) {
 
 /** DESIGN §4 for the betting calls: a replay with the same key answers the same and changes nothing. */
 export async function expectBettingReplay(server: TestServer, call: (key: Record<string, string>) => Promise<Answer>): Promise<Answer> {
-  const key = idemKey();
-  const first = await call(key);
-  expect(first.status, JSON.stringify(first.body).slice(0, 300)).toBeLessThan(300);
-  const before = await bettingSnapshot(server);
-  const signalsBefore = server.signals.sent.length;
-  const second = await call(key);
-  expect(second.status).toBe(first.status);
-  expect(second.body).toEqual(first.body);
-  expect(second.headers.get('idempotent-replayed')).toBe('true');
-  expect(await bettingSnapshot(server)).toEqual(before);
-  expect(server.signals.sent.length).toBe(signalsBefore);
-  return first;
+  return expectReplay(server, call, bettingSnapshot);
 }
 
 /** Sets a user's licence (tests of the subscription rules). */
