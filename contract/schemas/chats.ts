@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PublicUserSchema } from './auth.ts';
-import { ChatTypeSchema, SignalSenderSchema } from './signals.ts';
+import { MensagemSignalSchema, RecursoSignalSchema } from './signals.ts';
 
 // Conversations and the messages of conversations, groups and rooms (SPEC §3 Conversation, §7; docs/api/social.md).
 
@@ -28,20 +28,11 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 export const MessagePageQuerySchema = PageQuerySchema.extend({ before: z.string().min(1).max(100).optional() });
 
 /** What a message or a notification is about: a shared slip. */
-export const RecursoSchema = z.object({ tipo: z.literal('ficha'), id: z.string() });
+export const RecursoSchema = RecursoSignalSchema;
 export type Recurso = z.infer<typeof RecursoSchema>;
 
-export const MensagemSchema = z.object({
-  id: z.string(),
-  chatType: ChatTypeSchema,
-  chatId: z.string(),
-  sender: SignalSenderSchema,
-  mensagem: z.string(),
-  /** Served by GET /api/client/common/imagens/{id}. */
-  imagens: z.array(z.object({ url: z.string() })),
-  recurso: RecursoSchema.nullable(),
-  createdAt: z.string(),
-});
+/** A message as the API lists it: the live signal's shape, with `recurso` always present (null when none). */
+export const MensagemSchema = MensagemSignalSchema.extend({ recurso: RecursoSchema.nullable() });
 export type Mensagem = z.infer<typeof MensagemSchema>;
 
 export const MessageListResponseSchema = z.object({

@@ -30,6 +30,8 @@ export type SignalSender = z.infer<typeof SignalSenderSchema>;
 export const ChatTypeSchema = z.enum(['conversa', 'grupo', 'sala']);
 export type ChatType = z.infer<typeof ChatTypeSchema>;
 
+export const RecursoSignalSchema = z.object({ tipo: z.literal('ficha'), id: z.string() });
+
 export const MensagemSignalSchema = z.object({
   id: z.string(),
   chatType: ChatTypeSchema,
@@ -39,7 +41,7 @@ export const MensagemSignalSchema = z.object({
   mensagem: z.string(),
   imagens: z.array(z.object({ url: z.string() })),
   /** A shared slip travels with its message, so the chat can show it without a refetch. */
-  recurso: z.object({ tipo: z.literal('ficha'), id: z.string() }).nullish(),
+  recurso: RecursoSignalSchema.nullish(),
   createdAt: z.string(),
 });
 export type MensagemSignal = z.infer<typeof MensagemSignalSchema>;
