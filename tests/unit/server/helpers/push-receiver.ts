@@ -1,5 +1,8 @@
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -11,9 +14,25 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
-const TLS_DIR = new URL('../../../fixtures/push-tls/', import.meta.url);
-/** The stand-in push service's self-signed certificate (web-push only speaks https). */
-export const PUSH_TLS = { cert: readFileSync(new URL('cert.pem', TLS_DIR)), key: readFileSync(new URL('key.pem', TLS_DIR)) };
+/**
+ * The stand-in push service's self-signed certificate (web-push only speaks https), made fresh for each test run
+ * with openssl so no key lives in the repository.
+ */
+function makeTestCertificate(): { cert: Buffer; key: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    return { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export const PUSH_TLS = makeTestCertificate();
 
 /** An agent that trusts the stand-in push service, for the server's web-push requests in tests. */
 export function pushTestAgent(): Agent {
