@@ -1,3 +1,4 @@
+import type { PushDispositivosTable } from '../db/schema.ts';
 import type { WebPushSubscription } from '../../contract/schemas/push.ts';
 import type { Db } from '../db/create-db.ts';
 import { newId } from '../lib/ids.ts';
@@ -13,14 +14,7 @@ export interface Device {
   interests: string[];
 }
 
-type Row = {
-  id: string;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  usuario_id: string | null;
-  interesses: string;
-};
+type Row = Pick<PushDispositivosTable, 'id' | 'endpoint' | 'p256dh' | 'auth' | 'usuario_id' | 'interesses'>;
 
 function toDevice(row: Row): Device {
   let interests: string[] = [];

@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,12 +28,7 @@ export default function Conversations() {
   const [handle, setHandle] = useState('');
   const { t } = useLingui();
 
-  useEffect(() => {
-    if (!online) return;
-    void refresh();
-    const timer = setInterval(() => void refresh({ force: true }), REFRESH_LISTS_MS);
-    return () => clearInterval(timer);
-  }, [online, refresh]);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, (_isCurrent, first) => void refresh({ force: !first }), []);
 
   const start = (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import '../i18n/betting-catalog.ts';
-import { useEffect, useState } from 'react';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -29,22 +30,15 @@ export default function EventPage() {
   const [widget, setWidget] = useState(false);
   const live = stored !== PENDING && stored !== undefined && usesLiveOdds(stored.data.status);
 
-  useEffect(() => {
-    if (!online || !eventId) return;
-    let active = true;
-    const run = () =>
+  useRefreshWhileVisible(
+    online && !!eventId,
+    REFRESH_LIVE_MS,
+    (isCurrent) =>
       void refresh({ id: eventId, live }).then((outcome) => {
-        if (active) setMissing(outcome === 'missing');
-      });
-    run();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') run();
-    }, REFRESH_LIVE_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [eventId, online, live, refresh]);
+        if (isCurrent()) setMissing(outcome === 'missing');
+      }),
+    [eventId, live],
+  );
 
   const back = (
     <Link href="/explorar" className="back-link">

@@ -1,5 +1,6 @@
 import '../i18n/betting-catalog.ts';
-import { useEffect, useLayoutEffect } from 'react';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { useLayoutEffect } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
@@ -34,20 +35,17 @@ function useRefresh(request: ExploreRequest, online: boolean) {
   const refresh = useSetAtom(refreshExploreAtom);
   const refreshEvents = useSetAtom(refreshUpcomingEventsAtom);
   const refreshCompetitions = useSetAtom(refreshCompetitionsAtom);
-  useEffect(() => {
-    if (!online) return;
-    void refresh({ request });
-    void refreshEvents();
-    void refreshCompetitions();
-    const timer = setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
+  // The request is a new object each render; its key says when the search changed.
+  useRefreshWhileVisible(
+    online,
+    REFRESH_LISTS_MS,
+    (_isCurrent, first) => {
       void refresh({ request });
       void refreshEvents();
-    }, REFRESH_LISTS_MS);
-    return () => clearInterval(timer);
-    // The request is a new object each render; its key says when the search changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [request.key, online, refresh, refreshEvents, refreshCompetitions]);
+      if (first) void refreshCompetitions();
+    },
+    [request.key],
+  );
 }
 
 /** /explorar: tips, slips and the community (SPEC §2 Explore page), then the next matches. */

@@ -1,5 +1,6 @@
 import '../i18n/betting-catalog.ts';
-import { useEffect, useMemo, useState } from 'react';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
@@ -30,14 +31,7 @@ function storedTab(): SlipFilter {
 function useSlipRefresh(filtro: SlipFilter, online: boolean) {
   const refresh = useSetAtom(refreshSlipListAtom);
   const settled = useAtomValue(countersAtom).get('newFichaUpdate') ?? 0;
-  useEffect(() => {
-    if (!online) return;
-    void refresh({ filtro, force: settled > 0 });
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh({ filtro });
-    }, REFRESH_LISTS_MS);
-    return () => clearInterval(timer);
-  }, [filtro, online, settled, refresh]);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, (_isCurrent, first) => void refresh({ filtro, force: first && settled > 0 }), [filtro, settled]);
 }
 
 /** /dashboard/fichas: my slips, created, saved and hidden, each with where it is on its way to the server. */

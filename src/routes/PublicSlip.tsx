@@ -1,5 +1,6 @@
 import '../i18n/betting-catalog.ts';
-import { useEffect, useState } from 'react';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams } from 'wouter';
 import { Trans } from '@lingui/react/macro';
@@ -24,22 +25,15 @@ export default function PublicSlip() {
   const refresh = useSetAtom(refreshPublicSlipAtom);
   const [outcome, setOutcome] = useState<'loaded' | 'missing' | 'error' | null>(null);
 
-  useEffect(() => {
-    if (!online) return;
-    let active = true;
-    const run = () =>
+  useRefreshWhileVisible(
+    online,
+    REFRESH_LISTS_MS,
+    (isCurrent) =>
       void refresh({ nomeUsuario, id: fichaId }).then((result) => {
-        if (active) setOutcome(result);
-      });
-    run();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') run();
-    }, REFRESH_LISTS_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [nomeUsuario, fichaId, online, refresh]);
+        if (isCurrent()) setOutcome(result);
+      }),
+    [nomeUsuario, fichaId],
+  );
 
   const shown = row !== PENDING && row && outcome !== 'missing' ? row : null;
   return (

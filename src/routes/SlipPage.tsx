@@ -1,4 +1,5 @@
 import '../i18n/betting-catalog.ts';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useLocation, useParams, useRoute } from 'wouter';
@@ -39,24 +40,17 @@ export default function SlipPage() {
     if (serverId) navigate(archived ? `/dashboard/fichas/arquivadas/${serverId}` : `/dashboard/fichas/${serverId}`, { replace: true });
   }, [serverId, archived, navigate]);
 
-  useEffect(() => {
-    if (!online || fichaId.startsWith('local:')) return;
-    let active = true;
-    const run = () => {
+  useRefreshWhileVisible(
+    online && !fichaId.startsWith('local:'),
+    REFRESH_LISTS_MS,
+    (isCurrent) => {
       const pull = ownerId !== null && ownerId !== selfId ? refreshPublic({ nomeUsuario: ownerName, id: fichaId }) : refresh(fichaId);
       void pull.then(() => {
-        if (active) setChecked(true);
+        if (isCurrent()) setChecked(true);
       });
-    };
-    run();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') run();
-    }, REFRESH_LISTS_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [fichaId, online, settled, ownerId, ownerName, selfId, refresh, refreshPublic]);
+    },
+    [fichaId, settled, ownerId, ownerName, selfId],
+  );
 
   const back = (
     <Link href="/dashboard/fichas" className="back-link">

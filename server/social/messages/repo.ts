@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { MensagensTable } from '../../db/schema.ts';
 import type { Kysely } from 'kysely';
 import type { DecodedImage } from '../../../contract/data-url.ts';
 import { MSG } from '../../../contract/messages.ts';
@@ -22,16 +24,7 @@ export function previewOf(text: string, imageCount: number, recurso: Recurso | n
   return imageCount > 0 ? MSG.sentImage : '';
 }
 
-interface MessageRow {
-  id: string;
-  chat_tipo: ChatType;
-  chat_id: string;
-  sender_id: string;
-  mensagem: string;
-  recurso_tipo: string | null;
-  recurso_id: string | null;
-  created_at: string;
-}
+type MessageRow = Selectable<MensagensTable>;
 
 async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mensagem[]> {
   if (rows.length === 0) return [];

@@ -1,15 +1,11 @@
 import type { BatchEntry } from '../../api/batch.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
+import { idempotencyKeyOf } from './replayer.ts';
 
 type Item = { entry: OutboxEntry; headers: Record<string, string> };
 
 export function batchEntries(items: Item[]): BatchEntry[] {
-  return items.map(({ entry, headers }) => ({
-    method: entry.method,
-    path: entry.path,
-    body: entry.body,
-    idempotencyKey: headers['Idempotency-Key'] ?? `${entry.clientId}:${entry.mutationId}`,
-  }));
+  return items.map(({ entry }) => ({ method: entry.method, path: entry.path, body: entry.body, idempotencyKey: idempotencyKeyOf(entry) }));
 }
 
 /** The batch request itself names the client and its first entry (the inner requests carry their own keys). */

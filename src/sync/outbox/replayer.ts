@@ -55,8 +55,13 @@ function isRetryable(outcome: HttpFailure): boolean {
 /** How many queued entries may travel in one batch request (each still applied in order, exactly once). */
 export const BATCH_MAX = 25;
 
+/** The key the server stores an entry's answer under (DESIGN §4). */
+export function idempotencyKeyOf(entry: OutboxEntry): string {
+  return `${entry.clientId}:${entry.mutationId}`;
+}
+
 function headersOf(entry: OutboxEntry): Record<string, string> {
-  return { 'Idempotency-Key': `${entry.clientId}:${entry.mutationId}`, 'X-Client-Id': entry.clientId };
+  return { 'Idempotency-Key': idempotencyKeyOf(entry), 'X-Client-Id': entry.clientId };
 }
 
 /** Keeps a batch well under the server's body limit (two full-size photos are about 2.7 MB as base64). */
