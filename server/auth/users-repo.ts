@@ -71,6 +71,8 @@ export async function createUser(db: Db, user: NewUser, licence: NewLicence, now
     conta: user.conta,
     referrer_id: user.referrerId,
     created_at: now.toISOString(),
+    sessoes_desde: null,
+    email_verificado_em: null,
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('usuarios').values(row).execute();

@@ -17,6 +17,10 @@ export interface UsuariosTable {
   conta: Conta | null;
   referrer_id: string | null;
   created_at: string;
+  /** Sessions signed in before this instant are void (password change, sign out everywhere); migration 0006. */
+  sessoes_desde: string | null;
+  /** When the user confirmed the address through the verification mail; null while unverified. */
+  email_verificado_em: string | null;
 }
 
 export interface LicencasTable {
@@ -68,6 +72,8 @@ export interface IdempotencyTable {
   status: number;
   body: string;
   created_at: string;
+  /** Method, normalised path and body hash of the first use; null on keys stored before migration 0006. */
+  fingerprint: string | null;
 }
 
 export interface NotificacoesTable {
@@ -324,6 +330,39 @@ export interface PushDispositivosTable {
   updated_at: string;
 }
 
+/** Sessions ended one by one (sign-out), by the session token's own id. */
+export interface SessoesTerminadasTable {
+  sid: string;
+  usuario_id: string;
+  expira_em: string;
+}
+
+/** Single-use links sent by mail; only the SHA-256 of the token is kept. */
+export interface TokensContaTable {
+  token_hash: string;
+  usuario_id: string;
+  finalidade: 'email' | 'password';
+  email: string | null;
+  expira_em: string;
+  usado_em: string | null;
+  created_at: string;
+}
+
+/** rate-limiter-flexible's counters, shared by every server process on the database. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Milliseconds since the epoch (bigint: PostgreSQL hands it back as a string). */
+  expire: number | string | null;
+}
+
+/** Facts about the database itself (e.g. `demo` = '1' when it was started as the demo). */
+export interface ServidorMetaTable {
+  chave: string;
+  valor: string;
+  updated_at: string;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
@@ -352,4 +391,8 @@ export interface Database {
   codigos_licenca: CodigosLicencaTable;
   pagamentos: PagamentosTable;
   push_dispositivos: PushDispositivosTable;
+  sessoes_terminadas: SessoesTerminadasTable;
+  tokens_conta: TokensContaTable;
+  rate_limits: RateLimitsTable;
+  servidor_meta: ServidorMetaTable;
 }

@@ -4,6 +4,7 @@ import { notifications } from './0002-notifications.ts';
 import { push } from './0003-push.ts';
 import { betting } from './0004-betting.ts';
 import { social } from './0005-social.ts';
+import { security } from './0006-security.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-push': push,
   '0004-betting': betting,
   '0005-social': social,
+  '0006-security': security,
 };
