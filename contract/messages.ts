@@ -102,6 +102,7 @@ export const MSG = {
   codeInvalid: 'Este código de subscrição não existe',
   codeTaken: 'Este código de subscrição já foi usado',
   payToActivate: 'Faça o pagamento para activar a sua subscrição',
+  paymentsUnavailable: 'Os pagamentos não estão disponíveis neste momento',
   renewalFailed: 'Não foi possivel solicitar a renovação desta subscrição',
   licenceRenewed: 'A tua subscrição foi renovada',
   licenceApproved: 'A tua activação foi aprovada',

@@ -15,6 +15,7 @@ import { mountExploreRoutes } from './explore/routes.ts';
 import { mountBatch } from './outbox/batch-route.ts';
 import { mountRealtimeAndPush } from './realtime/mount.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
+import { PaymentsUnavailableError } from './payments/gateway.ts';
 import { originCheck } from './security/origin-check.ts';
 import { createStaticHandler } from './static.ts';
 import type { Signals } from './signals/signals.ts';
@@ -37,6 +38,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
+    if (error instanceof PaymentsUnavailableError) return c.json({ status: 'error', message: MSG.paymentsUnavailable }, 503);
     console.error(`[server] ${c.req.method} ${c.req.path}`, error);
     return c.json({ status: 'error', message: MSG.generic }, 500);
   });

@@ -7,18 +7,22 @@ import { realtimeEnvShape, resolveRealtimeConfig, type RealtimeConfig } from './
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
 
-const flag = (fallback: boolean) =>
-  z
+/** An on/off variable; unset gives `fallback` (undefined when the default depends on other settings). */
+function optionalFlag() {
+  return z
     .string()
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback;
+    .transform((value, ctx): boolean | undefined => {
+      if (value === undefined) return undefined;
       const lowered = value.trim().toLowerCase();
       if (TRUE.has(lowered)) return true;
       if (FALSE.has(lowered)) return false;
       ctx.addIssue({ code: 'custom', message: `expected one of on/off, true/false, 1/0, yes/no (got "${value}")` });
       return z.NEVER;
     });
+}
+
+const flag = (fallback: boolean) => optionalFlag().transform((value) => value ?? fallback);
 
 const EnvSchema = z.object({
   PORT: z.coerce
@@ -38,7 +42,10 @@ const EnvSchema = z.object({
   AUTH_GOOGLE_SECRET: z.string().optional(),
   STATIC_DIR: z.string().default('dist'),
   MAINTENANCE: flag(false),
-  SEED: flag(true),
+  NODE_ENV: z.string().optional(),
+  // Defaults depend on whether this is the one-command demo (see loadConfig).
+  SEED: optionalFlag(),
+  PAYMENTS: z.enum(['simulated', 'off'], { error: 'expected simulated or off' }).optional(),
   SPORTS_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(2026),
   SIMULATOR: flag(true),
   SIMULATOR_SPEED: z.coerce
@@ -58,7 +65,14 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   staticDir: string;
   maintenance: boolean;
+  /**
+   * The one-command demo: the embedded database and NODE_ENV not production. Only then are demo data and the
+   * simulated payment gateway on by default.
+   */
+  demo: boolean;
   seed: boolean;
+  /** `simulated`: the embedded EMIS page (anyone can press Pagar); `off`: payments answer 503. */
+  payments: 'simulated' | 'off';
   /** Seed of the fixture generator, so fixtures (and tests) are reproducible. */
   sportsSeed: number;
   /** The live match simulator (server/sports/simulator.ts): on/off and match minutes per real minute. */
@@ -98,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET must be set together');
   }
   const dataDir = resolve(e.DATA_DIR);
+  const demo = !e.DATABASE_URL && e.NODE_ENV !== 'production';
   const realtime = resolveRealtimeConfig(e, dataDir);
   if (Array.isArray(realtime)) throw new ConfigError(`Invalid configuration:\n${realtime.join('\n')}`);
   return {
@@ -109,7 +124,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     google: e.AUTH_GOOGLE_ID && e.AUTH_GOOGLE_SECRET ? { clientId: e.AUTH_GOOGLE_ID, clientSecret: e.AUTH_GOOGLE_SECRET } : null,
     staticDir: resolve(e.STATIC_DIR),
     maintenance: e.MAINTENANCE,
-    seed: e.SEED,
+    demo,
+    seed: e.SEED ?? demo,
+    payments: e.PAYMENTS ?? (demo ? 'simulated' : 'off'),
     sportsSeed: e.SPORTS_SEED,
     simulator: { enabled: e.SIMULATOR, speed: e.SIMULATOR_SPEED },
     realtime,

@@ -9,6 +9,8 @@ import { createPusherSignals } from './realtime/pusher-signals.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { seedDemoUsers } from './seed/seed.ts';
+import { isDemoDatabase, markDemoDatabase } from './seed/demo-flag.ts';
+import { setPaymentGateway, unavailableGateway } from './payments/gateway.ts';
 import { createGeneratedProvider } from './sports/generated-provider.ts';
 import { syncFixtures } from './sports/sync-fixtures.ts';
 import { LiveSimulator } from './sports/simulator.ts';
@@ -32,7 +34,11 @@ async function main(): Promise<void> {
 
   const { db, kind } = createDb(config);
   await migrateToLatest(db);
+  // Demo users (with published passwords) only ever go into an empty database, which is then marked as the demo.
   const seeded = config.seed ? await seedDemoUsers(db) : false;
+  if (seeded) await markDemoDatabase(db);
+  const demoDatabase = await isDemoDatabase(db);
+  if (config.payments === 'off') setPaymentGateway(unavailableGateway);
   const provider = createGeneratedProvider({ seed: config.sportsSeed });
   await syncFixtures(db, provider);
   // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md).
@@ -57,9 +63,17 @@ async function main(): Promise<void> {
     realtime.useLocalPort(info.port);
     console.log(`Fichas a correr em http://localhost:${info.port} (en: http://en.localhost:${info.port})`);
     console.log(`Base de dados: ${kind === 'postgres' ? 'PostgreSQL' : `SQLite em ${config.dataDir}`}${seeded ? ' (dados de demonstração criados)' : ''}`);
-    if (config.seed) {
+    if (demoDatabase) {
       console.log('Contas de demonstração:');
       for (const user of DEMO_USERS) console.log(`  ${user.nomeUsuario.padEnd(14)} ${user.password.padEnd(14)} ${user.label}`);
+    }
+    if (config.payments === 'simulated') {
+      console.warn(
+        '\n*** PAGAMENTOS SIMULADOS (PAYMENTS=simulated): qualquer utilizador pode "pagar" sem dinheiro na página EMIS de teste. ***\n' +
+          '*** Não use em produção: defina NODE_ENV=production ou PAYMENTS=off. ***\n',
+      );
+    } else {
+      console.log('Pagamentos: desligados (PAYMENTS=off); não há gateway EMIS configurado.');
     }
     if (config.maintenance) console.log('MAINTENANCE=on: a API do cliente responde 503 (Em manutenção).');
     console.log(simulator ? `Simulador de jogos: ligado (${config.simulator.speed}x)` : 'Simulador de jogos: desligado (SIMULATOR=off)');

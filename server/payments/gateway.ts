@@ -62,6 +62,22 @@ export function paymentPageUrl(id: string): string {
   return `/pagamentos/emis/${id}`;
 }
 
+/** Thrown by the gateway when this server takes no payments (PAYMENTS=off); the app answers 503. */
+export class PaymentsUnavailableError extends Error {
+  override name = 'PaymentsUnavailableError';
+}
+
+/**
+ * PAYMENTS=off, the default outside the demo: no money can be taken, so no payment is started and nothing can be
+ * "paid" on the simulated page (which is not served either).
+ */
+export const unavailableGateway: PaymentGateway = {
+  id: 'indisponivel',
+  createPayment() {
+    return Promise.reject(new PaymentsUnavailableError('payments are off on this server (PAYMENTS=off)'));
+  },
+};
+
 let gateway: PaymentGateway = simulatedEmisGateway;
 
 /** Swaps the gateway (a real EMIS client); the simulated one is the default. */

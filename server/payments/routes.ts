@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -32,7 +32,10 @@ function answer(c: Context<AppEnv>, result: SettleResult): Response {
  * paying needs no session (the page may open in a frame or another browser).
  */
 export function mountPaymentRoutes(app: Hono<AppEnv>): void {
-  app.get('/pagamentos/emis/:id', async (c) => {
+  // The simulated page and its buttons exist only while the simulated gateway is on (PAYMENTS=simulated).
+  const simulatedOnly: MiddlewareHandler<AppEnv> = async (c, next) =>
+    (c.get('config').payments === 'simulated' ? next() : c.notFound());
+  app.get('/pagamentos/emis/:id', simulatedOnly, async (c) => {
     const locale = brandForHost(requestHost(c.req.raw)).locale;
     const id = c.req.param('id');
     const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
@@ -40,13 +43,13 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
     return c.html(paymentPage(locale, row ? toPagamento(row) : null), row ? 200 : 404);
   });
 
-  app.post('/api/client/public/pagamentos/emis/:id/confirmar', async (c) => {
+  app.post('/api/client/public/pagamentos/emis/:id/confirmar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
     return answer(c, await confirmPayment(c.get('db'), c.get('signals'), id));
   });
 
-  app.post('/api/client/public/pagamentos/emis/:id/cancelar', async (c) => {
+  app.post('/api/client/public/pagamentos/emis/:id/cancelar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
     return answer(c, await cancelPayment(c.get('db'), id));

@@ -105,6 +105,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   codeInvalid: msg`Este código de subscrição não existe`,
   codeTaken: msg`Este código de subscrição já foi usado`,
   payToActivate: msg`Faça o pagamento para activar a sua subscrição`,
+  paymentsUnavailable: msg`Os pagamentos não estão disponíveis neste momento`,
   renewalFailed: msg`Não foi possivel solicitar a renovação desta subscrição`,
   licenceRenewed: msg`A tua subscrição foi renovada`,
   licenceApproved: msg`A tua activação foi aprovada`,

@@ -40,6 +40,8 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
     STATIC_DIR: join(dir, 'dist'),
     AUTH_SECRET: randomBytes(24).toString('hex'),
     ...(backend.name === 'postgres' && backend.url ? { DATABASE_URL: backend.url } : {}),
+    // The suites exercise the simulated EMIS page on both databases (outside the demo it is off by default).
+    PAYMENTS: 'simulated',
     ...options.env,
   });
   const schema = backend.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
