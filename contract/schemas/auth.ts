@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text.ts';
 
 export const RoleSchema = z.enum(['usuario', 'moderador']);
 export type Role = z.infer<typeof RoleSchema>;
@@ -20,13 +21,13 @@ export type Session = z.infer<typeof SessionSchema>;
 
 export const SignUpRequestSchema = z.object({
   fotografia: z.string().nullish(),
-  nome: z.string(),
-  nomeUsuario: z.string(),
+  nome: nameText(10_000),
+  nomeUsuario: nameText(10_000),
   email: z.object({ email: z.string() }),
   numeroTelemovel: z.object({ numero: z.string() }).optional(),
   password: z.string(),
   passwordConfirmacao: z.string(),
-  referrer: z.string().nullish(),
+  referrer: nameText(10_000).nullish(),
 });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freeText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { MensagemSignalSchema, RecursoSignalSchema } from './signals.ts';
 
@@ -46,7 +47,7 @@ export type MessageListResponse = z.infer<typeof MessageListResponseSchema>;
 
 /** POST …/mensagens: text up to 2000 characters and up to 2 image data URLs of at most 1,000,000 bytes each. */
 export const SendMessageRequestSchema = z.object({
-  mensagem: z.string().max(100_000).optional().default(''),
+  mensagem: freeText(100_000).optional().default(''),
   imagens: z.array(z.string()).max(10).optional().default([]),
 });
 export type SendMessageRequest = z.input<typeof SendMessageRequestSchema>;

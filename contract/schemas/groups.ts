@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { LastSenderSchema } from './chats.ts';
 
@@ -93,7 +94,7 @@ export const AllowedSendersInputSchema = z.union([z.boolean(), AllowedSendersSch
 
 /** POST /api/client/common/grupos/criarGrupo. */
 export const CreateGroupRequestSchema = z.object({
-  nome: z.string().max(10_000),
+  nome: nameText(10_000),
   imagem: z.string().nullish(),
   privado: z.boolean().optional().default(false),
   allowedSenders: AllowedSendersInputSchema.optional().default('all'),
@@ -106,7 +107,7 @@ export type CreateGroupRequest = z.input<typeof CreateGroupRequestSchema>;
  * image, a data URL replaces it, and the group's own image URL (what GET returned) keeps it.
  */
 export const UpdateGroupRequestSchema = z.object({
-  nome: z.string().max(10_000).optional(),
+  nome: nameText(10_000).optional(),
   imagem: z.string().nullish(),
   privado: z.boolean().optional(),
   allowedSenders: AllowedSendersInputSchema.optional(),

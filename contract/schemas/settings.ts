@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MyProfileUserSchema, SocialsSchema } from './profile.ts';
+import { freeText, nameText } from '../text.ts';
+import { MyProfileUserSchema } from './profile.ts';
 
 // Settings and contact verification (SPEC §7 Profile, contact; docs/api/social.md).
 
@@ -13,10 +14,14 @@ export const ContactDetailsResponseSchema = z.object({ status: z.string(), messa
 
 /** PATCH /api/client/common/conta/actualizar: only the fields given change; `fotografia` null removes the photo. */
 export const AccountUpdateRequestSchema = z.object({
-  nome: z.string().max(10_000).optional(),
+  nome: nameText(10_000).optional(),
   fotografia: z.string().nullish(),
   numeroTelemovel: z.union([z.string().max(100), z.object({ numero: z.string().max(100) })]).optional(),
-  socials: SocialsSchema.refine((value) => Object.keys(value).length <= 10).optional(),
+  // Network name -> link, as SocialsSchema, with both cleaned as text.
+  socials: z
+    .record(nameText(30), freeText(200))
+    .refine((value) => Object.keys(value).length <= 10)
+    .optional(),
 });
 
 export const AccountUpdateResponseSchema = z.object({ status: z.string(), message: z.string(), usuario: MyProfileUserSchema });

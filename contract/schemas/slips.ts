@@ -3,6 +3,7 @@ import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE } from '../limits.ts';
 import { MarketTypeSchema, TrendSchema } from './events.ts';
 import { SignalSenderSchema } from './signals.ts';
 import { DATE_OPTIONS } from '../explore-values.ts';
+import { freeText } from '../text.ts';
 
 // Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
 
@@ -141,7 +142,7 @@ export const ComentarioSchema = z.object({
 export type Comentario = z.infer<typeof ComentarioSchema>;
 
 /** POST /api/client/common/fichas/{id}/comentarios; 1 to 500 characters after trimming. */
-export const CommentRequestSchema = z.object({ texto: z.string().max(10_000) });
+export const CommentRequestSchema = z.object({ texto: freeText(10_000) });
 
 export const CommentResponseSchema = z.object({ status: z.string(), message: z.string(), comentario: ComentarioSchema });
 

@@ -12,6 +12,7 @@ import {
 import { MSG } from '../messages.ts';
 import { dataUrlBytes } from '../data-url.ts';
 import { normalizeEmail, normalizeIdentifier, normalizePhone, normalizeUsername } from '../normalize.ts';
+import { cleanName } from '../text.ts';
 import { fail, type Validation } from './result.ts';
 
 export interface LoginInput {
@@ -59,7 +60,7 @@ export function isEmailShapeOk(raw: string): boolean {
 /** Checks in the order the form shows its fields; the first broken rule is reported. */
 export function validateSignUp(input: SignUpInput, rules: SignUpRules): Validation<SignUpInput, SignUpField> {
   if (input.fotografia && dataUrlBytes(input.fotografia) > IMAGE_MAX_BYTES) return fail('fotografia', MSG.photoTooLarge);
-  const nome = input.nome.trim().replace(/\s+/g, ' ');
+  const nome = cleanName(input.nome).trim().replace(/\s+/g, ' ');
   if (nome.length < NAME_MIN || nome.length > NAME_MAX) return fail('nome', MSG.nameLength);
   if (!isUsernameLengthOk(input.nomeUsuario)) return fail('nomeUsuario', MSG.usernameLength);
   if (!isEmailShapeOk(input.email)) return fail('email', MSG.emailInvalid);

@@ -10,6 +10,7 @@ import {
   GROUP_PLANS,
   type GroupPlan,
 } from '../schemas/groups.ts';
+import { cleanName, cleanText } from '../text.ts';
 import { fail, type Validation } from './result.ts';
 
 // Rules shared by the app's forms and the server (SPEC §5 group edit, settings; issue 3 messages).
@@ -32,7 +33,7 @@ export function normalizePlans(planos: readonly GroupPlan[] | undefined): GroupP
 }
 
 export function validateGroupFields(input: GroupFieldsInput): Validation<GroupFields, 'nome' | 'planos'> {
-  const nome = input.nome.trim().replace(/\s+/g, ' ');
+  const nome = cleanName(input.nome).trim().replace(/\s+/g, ' ');
   if (nome.length < GROUP_NAME_MIN || nome.length > GROUP_NAME_MAX) return fail('nome', MSG.groupName);
   const planos = normalizePlans(input.planos);
   if (input.privado) {
@@ -44,7 +45,7 @@ export function validateGroupFields(input: GroupFieldsInput): Validation<GroupFi
 
 /** A message needs text or an image; text up to 2000 characters; at most 2 images of at most 1,000,000 bytes. */
 export function validateMessage(mensagem: string, imagens: readonly string[]): Validation<string, 'mensagem' | 'imagens'> {
-  const text = mensagem.trim();
+  const text = cleanText(mensagem).trim();
   if (!text && imagens.length === 0) return fail('mensagem', MSG.messageEmpty);
   if (text.length > MESSAGE_MAX_CHARS) return fail('mensagem', MSG.messageTooLong);
   if (imagens.length > MESSAGE_MAX_IMAGES) return fail('imagens', MSG.messageTooManyImages);
@@ -58,7 +59,7 @@ export function validateMessage(mensagem: string, imagens: readonly string[]): V
 }
 
 export function validateDisplayName(raw: string): Validation<string, 'nome'> {
-  const nome = raw.trim().replace(/\s+/g, ' ');
+  const nome = cleanName(raw).trim().replace(/\s+/g, ' ');
   if (nome.length < NAME_MIN || nome.length > NAME_MAX) return fail('nome', MSG.nameLength);
   return { ok: true, value: nome };
 }
