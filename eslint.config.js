@@ -18,6 +18,24 @@ export default tseslint.config(
     },
   },
   {
+    // The UI must not reach db/, sync/ or api/ types through a state module (.dependency-cruiser.mjs catches
+    // `export … from`); an alias or an export list of an imported type would hand them on past that check.
+    files: ['src/state/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration > TSTypeAliasDeclaration > TSTypeReference.typeAnnotation:not([typeArguments])',
+          message: 'Do not export a bare alias of another type from src/state/: export a view model of your own, or let the UI import the contract type.',
+        },
+        {
+          selector: 'ExportNamedDeclaration[source=null] > ExportSpecifier',
+          message: 'Do not hand on imported names from src/state/ with an export list: export a view model of your own, or let the UI import the contract type.',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },
