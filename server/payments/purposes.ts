@@ -14,9 +14,18 @@ export interface PaidContext {
   after: After;
 }
 
+/**
+ * What a purpose answers when it cannot give what was paid for (the group filled up since the payment started): the
+ * reason, in Portuguese, for the payer. The purpose must refuse before it changes anything but telling the payer;
+ * the payment is then cancelled in the same transaction instead of concluded.
+ */
+export interface PaidRefusal {
+  refused: string;
+}
+
 export interface PaymentPurpose {
-  /** Applies what was paid for (renew a licence, activate a group membership) and tells the user. */
-  onPaid(context: PaidContext): Promise<void>;
+  /** Applies what was paid for (renew a licence, activate a group membership) and tells the user, or refuses. */
+  onPaid(context: PaidContext): Promise<void | PaidRefusal>;
 }
 
 const purposes = new Map<string, PaymentPurpose>();

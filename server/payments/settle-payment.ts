@@ -12,7 +12,8 @@ export type SettleResult =
 /**
  * Confirms a payment and applies its purpose in one transaction. Safe to repeat: only a pending payment changes
  * (a conditional update decides, so two confirmations racing apply the purpose once), a confirmed one answers as
- * confirmed again, a cancelled one cannot be paid.
+ * confirmed again, a cancelled one cannot be paid. When the purpose refuses (a group filled up meanwhile), the
+ * payment ends cancelled, not concluded, and the answer is 409 with the purpose's reason.
  */
 export async function confirmPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
   const tasks: (() => Promise<void>)[] = [];
@@ -31,7 +32,12 @@ export async function confirmPayment(db: Db, signals: Signals, id: string, now =
     }
     const purpose = paymentPurpose(row.finalidade);
     if (!purpose) throw new Error(`No handler registered for payment purpose ${row.finalidade}`);
-    await purpose.onPaid({ trx, payment: row, details: parseDetails(row), now, signals, after: (task) => tasks.push(task) });
+    const refusal = await purpose.onPaid({ trx, payment: row, details: parseDetails(row), now, signals, after: (task) => tasks.push(task) });
+    if (refusal) {
+      await trx.updateTable('pagamentos').set({ estado: 'cancelado', updated_at: now.toISOString() }).where('id', '=', id).execute();
+      const cancelled = { ...row, estado: 'cancelado' as const };
+      return { ok: false, status: 409, message: refusal.refused, pagamento: toPagamento(cancelled) };
+    }
     return { ok: true, pagamento: toPagamento(row), message: MSG.paymentDone, changed: true };
   });
   for (const task of tasks) task().catch((error: unknown) => console.error('[payments] after-commit', error));

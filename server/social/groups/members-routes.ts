@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import { GROUP_MAX_USERS } from '../../../contract/schemas/groups.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
@@ -8,7 +7,8 @@ import { notify } from '../../notify/notify.ts';
 import { isId } from '../shared/request.ts';
 import { loadUser, toPublic, toSender } from '../shared/users.ts';
 import { canManage, isOutcome, loadGroupContext, type GroupContext } from './access.ts';
-import { countUsers, findMembership, toGroup } from './repo.ts';
+import { findMembership, toGroup } from './repo.ts';
+import { seatFor } from './seats.ts';
 
 type MemberAction = (c: Context<AppEnv>, trx: Trx, after: After, ctx: GroupContext, targetId: string) => Promise<Outcome>;
 
@@ -35,10 +35,9 @@ async function answer(c: Context<AppEnv>, trx: Trx, ctx: GroupContext, message =
 export const addMember = memberRoute(async (c, trx, after, ctx, targetId) => {
   const target = await loadUser(trx, targetId);
   if (!target) return refuse(404, MSG.notFound);
-  if (targetId === ctx.group.criador_id || (await findMembership(trx, ctx.group.id, targetId))) {
-    return refuse(400, MSG.groupUserExists);
-  }
-  if ((await countUsers(trx, ctx.group.id)) >= GROUP_MAX_USERS) return refuse(400, MSG.groupFull);
+  const seat = await seatFor(trx, ctx.group.id, targetId);
+  if (targetId === ctx.group.criador_id || seat === 'member') return refuse(400, MSG.groupUserExists);
+  if (seat === 'full') return refuse(400, MSG.groupFull);
   await trx
     .insertInto('grupo_membros')
     .values({ grupo_id: ctx.group.id, usuario_id: targetId, role: 'normal', expira_em: null, created_at: new Date().toISOString() })

@@ -9,7 +9,7 @@ import { readMessageInput } from '../messages/input.ts';
 import { setLastMessage } from '../messages/repo.ts';
 import { isId } from '../shared/request.ts';
 import { isOutcome, loadGroupContext, mustPayRefusal, type GroupContext } from './access.ts';
-import { findGroup, findMembership, groupAudience, viewerMustPay } from './repo.ts';
+import { findGroup, findMembership, groupAudience, viewerAccess } from './repo.ts';
 
 /** GET …/grupos/{id}/mensagens?before&size&pageNumber: anyone the paywall lets in (open groups: every user). */
 export async function listGroupMessages(c: Context<AppEnv>): Promise<Response> {
@@ -19,7 +19,7 @@ export async function listGroupMessages(c: Context<AppEnv>): Promise<Response> {
   const group = await findGroup(db, id);
   if (!group) return jsonError(c, 404, MSG.notFound);
   const user = c.get('user');
-  if (viewerMustPay(group, user, await findMembership(db, id, user.id))) {
+  if (!viewerAccess(group, user, await findMembership(db, id, user.id)).conversation) {
     const refusal = mustPayRefusal(id);
     return c.json(refusal.body, refusal.status);
   }
@@ -29,7 +29,7 @@ export async function listGroupMessages(c: Context<AppEnv>): Promise<Response> {
 /** Why the caller may not post here, or null: paywall, membership, then allowedSenders (SPEC §3, §4). */
 export function sendRefusal(c: Context<AppEnv>, ctx: GroupContext): Outcome | null {
   const user = c.get('user');
-  if (viewerMustPay(ctx.group, user, ctx.membership)) return mustPayRefusal(ctx.group.id);
+  if (!viewerAccess(ctx.group, user, ctx.membership).conversation) return mustPayRefusal(ctx.group.id);
   if (ctx.place === null) return refuse(403, MSG.groupJoinFirst);
   if (ctx.group.allowed_senders === 'admins' && ctx.place === 'normal') return refuse(403, MSG.groupAdminsOnly);
   return null;

@@ -11,19 +11,40 @@ export interface PaywallViewer {
   conta?: string | null;
 }
 
+export interface PaywallMembership {
+  expira_em: string | null;
+  role?: 'normal' | 'administrador';
+}
+
 /**
  * SPEC §4 mustPay: for a non-creator, true when the group is private and the viewer has no membership entry, or the
  * entry's expiry is invalid or already past. Exempt: the creator, the official account and the two official groups.
  */
-export function mustPay(
-  group: PaywallGroup,
-  viewer: PaywallViewer,
-  membership: { expira_em: string | null } | undefined,
-  now: number,
-): boolean {
+export function mustPay(group: PaywallGroup, viewer: PaywallViewer, membership: PaywallMembership | undefined, now: number): boolean {
   if (viewer.id === group.criador_id || viewer.conta === 'oficial' || isOfficialGroup(group.id)) return false;
   if (!group.privado) return false;
   if (!membership) return true;
   const expiry = Date.parse(membership.expira_em ?? '');
   return !Number.isFinite(expiry) || expiry <= now;
+}
+
+/** What of a group one viewer may see. Every path that shows or sends anything of a group asks this. */
+export interface GroupAccess {
+  mustPay: boolean;
+  /**
+   * The conversation: messages, the last message and its sender, live signals and pushes of new messages, the
+   * unread counter. A private group sells exactly this, so only viewers the paywall lets in get any of it.
+   */
+  conversation: boolean;
+  /**
+   * Who the members are and until when each one paid. Readers of the group, and the creator and administrators, who
+   * manage the members (SPEC §6) even when they have not paid to read. Anyone else gets only their own entry.
+   */
+  members: boolean;
+}
+
+export function groupAccess(group: PaywallGroup, viewer: PaywallViewer, membership: PaywallMembership | undefined, now: number): GroupAccess {
+  const paywalled = mustPay(group, viewer, membership, now);
+  const manages = viewer.id === group.criador_id || membership?.role === 'administrador';
+  return { mustPay: paywalled, conversation: !paywalled, members: !paywalled || manages };
 }

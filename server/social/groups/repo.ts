@@ -12,7 +12,7 @@ import { normalizePlans } from '../../../contract/validation/social.ts';
 import type { Database, GrupoMembrosTable, GruposTable } from '../../db/schema.ts';
 import type { Page } from '../shared/request.ts';
 import { loadUsers, missingUser, toPublic } from '../shared/users.ts';
-import { mustPay } from './paywall.ts';
+import { groupAccess, type GroupAccess } from './paywall.ts';
 
 type Reader = Kysely<Database>;
 export type GroupRow = GruposTable;
@@ -57,8 +57,9 @@ export async function countUsers(db: Reader, groupId: string): Promise<number> {
   return Number(row?.n ?? 0) + 1;
 }
 
-export function viewerMustPay(group: GroupRow, viewer: Viewer, membership: MemberRow | undefined, now = Date.now()): boolean {
-  return mustPay(group, viewer, membership, now);
+/** What of this group the viewer may see (paywall.ts); every route that shows or sends group content asks this. */
+export function viewerAccess(group: GroupRow, viewer: Viewer, membership: MemberRow | undefined, now = Date.now()): GroupAccess {
+  return groupAccess(group, viewer, membership, now);
 }
 
 async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer): Promise<GroupSummary[]> {
@@ -81,6 +82,9 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
   return rows.map((row) => {
     const creator = users.get(row.criador_id) ?? missingUser(row.criador_id);
     const membership = membershipOf.get(row.id);
+    const access = groupAccess(row, viewer, membership, now);
+    // The list order still follows activity, so lastMessageAt says no more than the order already does.
+    const lastSenderId = access.conversation ? row.last_sender_id : null;
     return {
       id: row.id,
       nome: row.nome,
@@ -90,11 +94,11 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
       planos: parsePlans(row.planos),
       criador: toPublic(creator),
       banca: creator.banca,
-      lastMessage: row.last_message,
+      lastMessage: access.conversation ? row.last_message : null,
       lastMessageAt: row.last_message_at,
-      lastSender: row.last_sender_id ? { id: row.last_sender_id, nome: (users.get(row.last_sender_id) ?? missingUser(row.last_sender_id)).nome } : null,
+      lastSender: lastSenderId ? { id: lastSenderId, nome: (users.get(lastSenderId) ?? missingUser(lastSenderId)).nome } : null,
       createdAt: row.created_at,
-      mustPay: mustPay(row, viewer, membership, now),
+      mustPay: access.mustPay,
       oficial: isOfficialGroup(row.id),
       meuPapel: placeOf(row, viewer.id, membership),
       totalUsuarios: (countOf.get(row.id) ?? 0) + 1,
@@ -102,17 +106,17 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
   });
 }
 
-/** A group with its members as the caller sees it (SPEC §3 Group, mustPay of §4). */
+/**
+ * A group with its members as the caller sees it (SPEC §3 Group, mustPay of §4). The member list with everyone's
+ * paid-until date only for those groupAccess lets see it; anyone else gets their own entry, if they have one.
+ */
 export async function toGroup(db: Reader, row: GroupRow, viewer: Viewer): Promise<Group> {
   const [summary] = await summaries(db, [row], viewer);
   if (!summary) throw new Error('group summary missing');
-  const members = await db
-    .selectFrom('grupo_membros')
-    .selectAll()
-    .where('grupo_id', '=', row.id)
-    .orderBy('created_at')
-    .orderBy('usuario_id')
-    .execute();
+  const membership = await findMembership(db, row.id, viewer.id);
+  let query = db.selectFrom('grupo_membros').selectAll().where('grupo_id', '=', row.id);
+  if (!groupAccess(row, viewer, membership, Date.now()).members) query = query.where('usuario_id', '=', viewer.id);
+  const members = await query.orderBy('created_at').orderBy('usuario_id').execute();
   const users = await loadUsers(
     db,
     members.map((m) => m.usuario_id),
@@ -167,7 +171,7 @@ export async function groupAudience(db: Reader, group: GroupRow, senderId: strin
   const now = Date.now();
   const audience = [group.criador_id];
   for (const member of members) {
-    if (!mustPay(group, { id: member.usuario_id, conta: contaOf.get(member.usuario_id) ?? null }, member, now)) {
+    if (groupAccess(group, { id: member.usuario_id, conta: contaOf.get(member.usuario_id) ?? null }, member, now).conversation) {
       audience.push(member.usuario_id);
     }
   }

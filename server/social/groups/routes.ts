@@ -10,8 +10,8 @@ import { checkImage } from '../messages/input.ts';
 import { deleteChatMessages } from '../messages/repo.ts';
 import { isId, readJson, readPage, readQuery } from '../shared/request.ts';
 import { canManage, isOutcome, loadGroupContext, toAllowedSenders } from './access.ts';
-import { countUsers, findGroup, groupImageUrl, listGroups, parsePlans, toGroup } from './repo.ts';
-import { GROUP_MAX_USERS } from '../../../contract/schemas/groups.ts';
+import { findGroup, groupImageUrl, listGroups, parsePlans, toGroup } from './repo.ts';
+import { seatFor } from './seats.ts';
 
 /** GET /api/client/common/grupos?pageNumber&size&gruposComponent=tudo|subscricoes|meus → grupos. */
 export async function listGroupsRoute(c: Context<AppEnv>): Promise<Response> {
@@ -153,9 +153,11 @@ export async function joinGroup(c: Context<AppEnv>): Promise<Response> {
   return idempotent(c, async (trx) => {
     const ctx = await loadGroupContext(c, trx, id);
     if (isOutcome(ctx)) return ctx;
-    if (ctx.place !== null) return refuse(400, MSG.groupUserExists);
-    if (ctx.group.privado === 1) return refuse(403, MSG.groupPrivateJoin, { tipo: 'grupo', grupoId: id });
-    if ((await countUsers(trx, id)) >= GROUP_MAX_USERS) return refuse(400, MSG.groupFull);
+    if (ctx.place === 'criador') return refuse(400, MSG.groupUserExists);
+    if (ctx.group.privado === 1 && ctx.place === null) return refuse(403, MSG.groupPrivateJoin, { tipo: 'grupo', grupoId: id });
+    const seat = await seatFor(trx, id, c.get('user').id);
+    if (seat === 'member') return refuse(400, MSG.groupUserExists);
+    if (seat === 'full') return refuse(400, MSG.groupFull);
     await trx
       .insertInto('grupo_membros')
       .values({ grupo_id: id, usuario_id: c.get('user').id, role: 'normal', expira_em: null, created_at: new Date().toISOString() })

@@ -11,8 +11,9 @@ import { isId } from '../shared/request.ts';
 import { loadUser, toPublic, toSender } from '../shared/users.ts';
 import { isOutcome, loadGroupContext } from './access.ts';
 import { createPayment } from '../../payments/gateway.ts';
-import { registerPaymentPurpose } from '../../payments/purposes.ts';
+import { registerPaymentPurpose, type PaidRefusal } from '../../payments/purposes.ts';
 import { countUsers, findGroup, findMembership, parsePlans } from './repo.ts';
+import { seatFor } from './seats.ts';
 
 export const GROUP_PAYMENT_KIND = 'grupo';
 
@@ -46,15 +47,32 @@ export async function subscribeToGroup(c: Context<AppEnv>): Promise<Response> {
 /**
  * A paid group plan: adds the membership or extends it from the later of now and its current expiry, then tells the
  * member (newGroupSubscription) and the creator (newGroupSubscriber). A group that was deleted meanwhile is skipped.
+ * A non-member's payment for a group that filled up since it started (SPEC §9: 30 users) is refused: the payer is
+ * told why and the payment ends cancelled (settle-payment.ts). The place is counted under the group's lock, so two
+ * payers of the last place cannot both get in.
  */
 export async function activateGroupPlan(
   trx: Trx,
   input: { userId: string; grupoId: string; plano: GroupPlanName; pagamentoId: string },
   delivery: { signals: Signals; after?: After },
   now = new Date(),
-): Promise<void> {
+): Promise<PaidRefusal | undefined> {
   const group = await findGroup(trx, input.grupoId);
-  if (!group) return;
+  if (!group) return undefined;
+  if ((await seatFor(trx, group.id, input.userId)) === 'full') {
+    await notify(
+      trx,
+      {
+        userId: input.userId,
+        tipo: 'grupoSubscricaoRecusada',
+        mensagem: `O pagamento da subscrição do grupo ${group.nome} foi cancelado: o grupo já tem o limite de ${GROUP_MAX_USERS} usuarios`,
+        counter: 'newGroupSubscription',
+        pagamentoId: input.pagamentoId,
+      },
+      delivery,
+    );
+    return { refused: MSG.groupFull };
+  }
   const membership = await findMembership(trx, group.id, input.userId);
   const current = Date.parse(membership?.expira_em ?? '');
   const from = Number.isFinite(current) && current > now.getTime() ? new Date(current) : now;
@@ -92,6 +110,7 @@ export async function activateGroupPlan(
     },
     delivery,
   );
+  return undefined;
 }
 
 /** Registers the 'grupo' payment purpose: a confirmed payment activates the plan it was for. */
@@ -100,8 +119,8 @@ export function registerGroupPayments(): void {
     async onPaid({ trx, payment, details, now, signals, after }) {
       const plano = GroupPlanNameSchema.safeParse(details.plano);
       const grupoId = details.grupoId;
-      if (!plano.success || typeof grupoId !== 'string') return;
-      await activateGroupPlan(trx, { userId: payment.usuario_id, grupoId, plano: plano.data, pagamentoId: payment.id }, { signals, after }, now);
+      if (!plano.success || typeof grupoId !== 'string') return undefined;
+      return activateGroupPlan(trx, { userId: payment.usuario_id, grupoId, plano: plano.data, pagamentoId: payment.id }, { signals, after }, now);
     },
   });
 }
