@@ -8,8 +8,42 @@ import { loadUsers, toPublic } from '../social/shared/users.ts';
 // Only published slips count: a hidden slip says nothing to anybody else.
 
 export const LEADERBOARD_DAYS = 30;
+/** How deep the board goes: the top 1,000 bettors, four pages of the largest size. Later pages are empty. */
+export const LEADERBOARD_DEPTH = 1000;
+/** How long a computed board is served before it is computed again. */
+export const LEADERBOARD_TTL_MS = 60_000;
+
+interface CachedBoard {
+  expiresAt: number;
+  board: Promise<CommunityUser[]>;
+}
+
+/**
+ * The board counts every user's slips and followers, and anyone may ask for it without signing in, so it is computed
+ * at most once per interval and every page is cut from that result: a flood of requests, for any pages, costs one
+ * computation per interval. Requests that arrive while it is computed wait for the same computation. One board per
+ * database (tests run several apps in one process), so the memory held is bounded by LEADERBOARD_DEPTH.
+ */
+const boards = new WeakMap<Db, CachedBoard>();
 
 export async function communityPage(db: Db, page: Page, now: Date): Promise<CommunityUser[]> {
+  const board = await cachedBoard(db, now);
+  return board.slice(page.offset, page.offset + page.size);
+}
+
+function cachedBoard(db: Db, now: Date): Promise<CommunityUser[]> {
+  const cached = boards.get(db);
+  if (cached && cached.expiresAt > now.getTime()) return cached.board;
+  const board = computeBoard(db, now);
+  boards.set(db, { expiresAt: now.getTime() + LEADERBOARD_TTL_MS, board });
+  // A failed computation is not kept: the next request tries again.
+  board.catch(() => {
+    if (boards.get(db)?.board === board) boards.delete(db);
+  });
+  return board;
+}
+
+async function computeBoard(db: Db, now: Date): Promise<CommunityUser[]> {
   const since = addDays(now, -LEADERBOARD_DAYS).toISOString();
   const rows = await db
     .selectFrom('usuarios')
@@ -37,8 +71,7 @@ export async function communityPage(db: Db, page: Page, now: Date): Promise<Comm
     .orderBy('seguidores', 'desc')
     .orderBy('ganhas', 'desc')
     .orderBy('usuarios.nome_usuario')
-    .limit(page.size)
-    .offset(page.offset)
+    .limit(LEADERBOARD_DEPTH)
     .execute();
   const cards = await loadUsers(db, rows.map((row) => row.id));
   return rows.flatMap((row) => {
