@@ -13,12 +13,10 @@ import { isDemoDatabase, markDemoDatabase } from './seed/demo-flag.ts';
 import { setPaymentGateway, unavailableGateway } from './payments/gateway.ts';
 import { createGeneratedProvider } from './sports/generated-provider.ts';
 import { syncFixtures } from './sports/sync-fixtures.ts';
-import { LiveSimulator } from './sports/simulator.ts';
+import { backgroundJobs } from './jobs/background-jobs.ts';
+import { JobScheduler } from './jobs/scheduler.ts';
 import { seedBettingDemo } from './slips/demo-slips.ts';
 import { seedRoomMessages } from './social/seed/seed-social.ts';
-
-/** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
-const FIXTURE_REFRESH_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   let config;
@@ -40,25 +38,21 @@ async function main(): Promise<void> {
   const demoDatabase = await isDemoDatabase(db);
   if (config.payments === 'off') setPaymentGateway(unavailableGateway);
   const provider = createGeneratedProvider({ seed: config.sportsSeed });
-  await syncFixtures(db, provider);
-  // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md).
-  if (seeded) await seedBettingDemo(db, { seed: config.sportsSeed });
-  // Room chatter needs the fixtures, which come after the users.
-  if (seeded) await seedRoomMessages(db);
-  const refresh = setInterval(() => {
-    syncFixtures(db, provider).catch((error: unknown) => console.error('[sports] fixture refresh failed', error));
-  }, FIXTURE_REFRESH_MS);
-  refresh.unref();
+  if (seeded) {
+    // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md); room chatter
+    // needs the fixtures too. Otherwise the fixture job tops them up as soon as a process holds it.
+    await syncFixtures(db, provider);
+    await seedBettingDemo(db, { seed: config.sportsSeed });
+    await seedRoomMessages(db);
+  }
 
   // Signals go out through the `pusher` SDK (to the embedded server on this port, or hosted Pusher) and push.
   const realtime = createRealtime(config);
   const signals = createPusherSignals({ realtime, push: createPushDelivery(config, db) });
   const app = createApp({ config, db, signals, realtime });
-  // SIMULATOR=on (default): plays the matches live and settles slips; SIMULATOR_SPEED match minutes per real minute.
-  const simulator = config.simulator.enabled
-    ? new LiveSimulator({ db, signals, speed: config.simulator.speed, seed: config.sportsSeed })
-    : null;
-  simulator?.start();
+  // The simulator, fixture top-up and housekeeping run in one process at a time (server/jobs).
+  const scheduler = new JobScheduler({ db, jobs: backgroundJobs({ config, db, signals, provider }) });
+  scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     realtime.useLocalPort(info.port);
     console.log(`Fichas a correr em http://localhost:${info.port} (en: http://en.localhost:${info.port})`);
@@ -76,7 +70,10 @@ async function main(): Promise<void> {
       console.log('Pagamentos: desligados (PAYMENTS=off); não há gateway EMIS configurado.');
     }
     if (config.maintenance) console.log('MAINTENANCE=on: a API do cliente responde 503 (Em manutenção).');
-    console.log(simulator ? `Simulador de jogos: ligado (${config.simulator.speed}x)` : 'Simulador de jogos: desligado (SIMULATOR=off)');
+    console.log(
+      config.simulator.enabled ? `Simulador de jogos: ligado (${config.simulator.speed}x)` : 'Simulador de jogos: desligado (SIMULATOR=off)',
+    );
+    console.log(`Processo ${scheduler.holder}: tarefas de fundo partilhadas por lease (npm run jobs mostra quem corre o quê)`);
     const { pusher, beams } = config.realtime;
     console.log(
       `Tempo real: ${pusher.mode === 'embedded' ? `servidor Pusher embutido (ws://…/app/${pusher.key})` : `Pusher externo (${pusher.host ?? `cluster ${pusher.cluster}`})`}; ` +
@@ -91,15 +88,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: a parar…`);
-    clearInterval(refresh);
-    void simulator?.stop();
+    const jobsStopped = scheduler.stop();
     // Open WebSockets would keep server.close() waiting; pusher-js reconnects to the next server.
     realtime.close();
     // Stop accepting, let in-flight requests finish, then close the database; force-exit if that hangs.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
-      db.destroy()
+      jobsStopped
+        .catch((error: unknown) => console.error('[jobs] stop failed', error))
+        .then(() => db.destroy())
         .catch((error: unknown) => console.error('[db] close failed', error))
         .finally(() => process.exit(0));
     });

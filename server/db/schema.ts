@@ -363,6 +363,15 @@ export interface ServidorMetaTable {
   updated_at: string;
 }
 
+/** Who runs each background job (server/jobs): held while the holder's heartbeat keeps `expires_at` ahead. */
+export interface JobLeasesTable {
+  job: string;
+  holder: string;
+  expires_at: string;
+  acquired_at: string;
+  heartbeat_at: string;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
@@ -395,4 +404,5 @@ export interface Database {
   tokens_conta: TokensContaTable;
   rate_limits: RateLimitsTable;
   servidor_meta: ServidorMetaTable;
+  job_leases: JobLeasesTable;
 }

@@ -49,6 +49,13 @@ const countsOf = (row: EventoModelosTable): Counts => ({
   h1Corners: { home: row.h1_home_corners, away: row.h1_away_corners },
 });
 
+/** Another simulator moved this match since it was read; this tick leaves it alone. */
+class TickLost extends Error {
+  constructor() {
+    super('match moved by another simulator');
+  }
+}
+
 export class LiveSimulator {
   private readonly db: Db;
   private readonly signals: Signals;
@@ -148,48 +155,56 @@ export class LiveSimulator {
     });
     const at = now.toISOString();
     const deliveries: (() => Promise<void>)[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('eventos')
-        .set({
-          status: next.status,
-          home_goals: next.counts.goals.home,
-          away_goals: next.counts.goals.away,
-          elapsed: next.elapsed,
-          odds_live: next.state ? JSON.stringify(resultOdds(model, next.state)) : null,
-          updated_at: at,
-        })
-        .where('id', '=', row.id)
-        .execute();
-      await trx
-        .updateTable('evento_modelos')
-        .set({
-          clock: next.clock,
-          h1_home_goals: next.counts.h1Goals.home,
-          h1_away_goals: next.counts.h1Goals.away,
-          home_corners: next.counts.corners.home,
-          away_corners: next.counts.corners.away,
-          h1_home_corners: next.counts.h1Corners.home,
-          h1_away_corners: next.counts.h1Corners.away,
-          ticked_at: at,
-        })
-        .where('evento_id', '=', row.id)
-        .execute();
-      if (next.state) {
-        await writeMarkets(trx, { eventId: row.id, priced: priceMarkets(model, next.state), now });
-        return;
-      }
-      await clearMarkets(trx, row.id);
-      const settled = await settleEvent(trx, {
-        eventId: row.id,
-        stats: next.status === 'ABD' ? 'void' : next.counts,
-        now,
-        signals: this.signals,
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('evento_modelos')
+          .set({
+            clock: next.clock,
+            h1_home_goals: next.counts.h1Goals.home,
+            h1_away_goals: next.counts.h1Goals.away,
+            home_corners: next.counts.corners.home,
+            away_corners: next.counts.corners.away,
+            h1_home_corners: next.counts.h1Corners.home,
+            h1_away_corners: next.counts.h1Corners.away,
+            ticked_at: at,
+          })
+          .where('evento_id', '=', row.id)
+          // Only from the state this tick read: a second simulator (a take-over in progress) moves a match once.
+          .where('ticked_at', '=', row.ticked_at)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) === 0) throw new TickLost();
+        await trx
+          .updateTable('eventos')
+          .set({
+            status: next.status,
+            home_goals: next.counts.goals.home,
+            away_goals: next.counts.goals.away,
+            elapsed: next.elapsed,
+            odds_live: next.state ? JSON.stringify(resultOdds(model, next.state)) : null,
+            updated_at: at,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (next.state) {
+          await writeMarkets(trx, { eventId: row.id, priced: priceMarkets(model, next.state), now });
+          return;
+        }
+        await clearMarkets(trx, row.id);
+        const settled = await settleEvent(trx, {
+          eventId: row.id,
+          stats: next.status === 'ABD' ? 'void' : next.counts,
+          now,
+          signals: this.signals,
+        });
+        report.settledSelections += settled.selections;
+        report.settledSlips.push(...settled.slips.map((slip) => slip.id));
+        deliveries.push(...settled.deliveries);
       });
-      report.settledSelections += settled.selections;
-      report.settledSlips.push(...settled.slips.map((slip) => slip.id));
-      deliveries.push(...settled.deliveries);
-    });
+    } catch (error) {
+      if (error instanceof TickLost) return;
+      throw error;
+    }
     for (const deliver of deliveries) await deliver().catch((error: unknown) => console.error('[simulator] signal', error));
     if (notStarted) report.kickedOff.push(row.id);
     else report.progressed += 1;

@@ -5,6 +5,7 @@ import { push } from './0003-push.ts';
 import { betting } from './0004-betting.ts';
 import { social } from './0005-social.ts';
 import { security } from './0006-security.ts';
+import { jobs } from './0007-jobs.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-betting': betting,
   '0005-social': social,
   '0006-security': security,
+  '0007-jobs': jobs,
 };
