@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
+import { shareGeneratedSecrets } from './shared-secrets.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createPushDelivery } from './push/push.ts';
 import { createPusherSignals } from './realtime/pusher-signals.ts';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
 
   const { db, kind } = createDb(config);
   await migrateToLatest(db);
+  // On PostgreSQL, keys not given in the environment are shared through the database (several processes).
+  config = await shareGeneratedSecrets(config, db, kind);
   // Demo users (with published passwords) only ever go into an empty database, which is then marked as the demo.
   const seeded = config.seed ? await seedDemoUsers(db) : false;
   if (seeded) await markDemoDatabase(db);
