@@ -8,6 +8,7 @@ import {
 } from '../../contract/schemas/realtime.ts';
 import type { AppEnv } from '../app-env.ts';
 import { isPresence, type Hub } from './hub.ts';
+import { jsonDepthWithin } from './json-depth.ts';
 import { MAX_EVENT_DATA_BYTES } from './ws-connection.ts';
 import { requestSignatureProblem } from './signature.ts';
 
@@ -60,8 +61,11 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       if (problem) return fail(c, 401, problem);
       let body: unknown = null;
       if (bytes && bytes.length > 0) {
+        const text = new TextDecoder().decode(bytes);
+        // Before parsing: event data nested too deeply overflows the stack when it is encoded for the sockets.
+        if (!jsonDepthWithin(text)) return fail(c, 400, 'Invalid JSON body: nested too deeply');
         try {
-          body = JSON.parse(new TextDecoder().decode(bytes));
+          body = JSON.parse(text);
         } catch {
           return fail(c, 400, 'Invalid JSON body');
         }

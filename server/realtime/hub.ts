@@ -49,6 +49,8 @@ export interface Hub {
   /** Everything the socket joined, on disconnect. */
   leaveAll(socket: HubSocket): void;
   isSubscribed(socket: HubSocket, channel: string): boolean;
+  /** How many channels the socket is in. */
+  channelCount(socket: HubSocket): number;
   memberOf(socket: HubSocket, channel: string): PresenceMember | undefined;
   /** An event from the HTTP API to every subscriber of each channel, except `exceptSocketId`. */
   publish(channels: readonly string[], event: string, data: string, exceptSocketId?: string): void;
@@ -137,6 +139,10 @@ export function createHub(): Hub {
 
     isSubscribed(socket, channel) {
       return channels.get(channel)?.sockets.has(socket.id) ?? false;
+    },
+
+    channelCount(socket) {
+      return joined.get(socket.id)?.size ?? 0;
     },
 
     memberOf(socket, channel) {

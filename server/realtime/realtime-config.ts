@@ -36,6 +36,11 @@ export const realtimeEnvShape = {
   PUSHER_USE_TLS: bool,
   PUSHER_WS_HOST: z.string().optional(),
   PUSHER_WS_PORT: port.optional(),
+  PUSHER_MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ error: 'expected a number of connections (0 = no limit)' })
+    .int('expected a whole number')
+    .min(0, 'expected 0 (no limit) or more')
+    .default(100),
   BEAMS_INSTANCE_ID: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'expected the instance id from the Beams dashboard').optional(),
   BEAMS_SECRET_KEY: z.string().min(8, 'expected at least 8 characters').optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'expected a URL-safe base64 P-256 public key').optional(),
@@ -63,6 +68,8 @@ export interface PusherConfig {
   /** Where browsers connect; null = the page's own host/port (embedded) or Pusher's for the cluster (hosted). */
   wsHost: string | null;
   wsPort: number | null;
+  /** Embedded server: WebSocket connections one client address may hold at once; 0 = no limit. */
+  maxConnectionsPerAddress: number;
 }
 
 export interface BeamsConfig {
@@ -176,6 +183,7 @@ export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): Realti
         useTLS,
         wsHost: env.PUSHER_WS_HOST ?? env.PUSHER_HOST ?? `ws-${env.PUSHER_CLUSTER}.pusher.com`,
         wsPort: env.PUSHER_WS_PORT ?? env.PUSHER_PORT ?? null,
+        maxConnectionsPerAddress: 0,
       }
     : {
         mode: 'embedded',
@@ -188,6 +196,7 @@ export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): Realti
         useTLS: false,
         wsHost: env.PUSHER_WS_HOST ?? null,
         wsPort: env.PUSHER_WS_PORT ?? null,
+        maxConnectionsPerAddress: env.PUSHER_MAX_CONNECTIONS_PER_ADDRESS,
       };
 
   const beams: BeamsConfig =

@@ -95,6 +95,7 @@ export function createRealtime(config: Config, options: RealtimeOptions = {}): R
         hub,
         key: pusherConfig.key,
         secret: pusherConfig.secret,
+        maxConnectionsPerAddress: pusherConfig.maxConnectionsPerAddress,
         ...(options.activityTimeout ? { activityTimeout: options.activityTimeout } : {}),
       });
       return sockets;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import {
   CHANNEL_NAME_PATTERN,
   PusherFrameSchema,
@@ -8,6 +8,7 @@ import {
   type PusherFrame,
 } from '../../contract/schemas/realtime.ts';
 import { isPresence, needsAuth, type Hub, type HubSocket, type OutFrame } from './hub.ts';
+import { jsonDepthWithin } from './json-depth.ts';
 import { channelAuthValid } from './signature.ts';
 
 // One Pusher protocol 7 connection (protocols §1): handshake, ping/pong, subscriptions with signature checks,
@@ -26,6 +27,15 @@ export const CLIENT_EVENTS_PER_SECOND = 10;
 export const MAX_EVENT_DATA_BYTES = 10_240;
 /** A client that reads slower than this much queued output is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * The app joins one channel per connection (presence-{userId}); pusher-js resubscribes to all of them on every
+ * reconnect, so a handful is plenty and a socket cannot pile up subscriptions.
+ */
+export const MAX_CHANNELS_PER_CONNECTION = 10;
+/** RFC 6455 §5.5: a close frame's body is at most 125 bytes, 2 of them the code; ws throws on a longer reason. */
+const MAX_CLOSE_REASON_BYTES = 123;
+/** Close code for an unexpected server error (RFC 6455); pusher-js reconnects after a second. */
+export const INTERNAL_ERROR_CLOSE = 1011;
 
 export interface LiveSocket extends HubSocket {
   readonly ws: WebSocket;
@@ -42,10 +52,32 @@ function encode(frame: OutFrame): string {
   return JSON.stringify(frame);
 }
 
+/** A close reason cut to what a close frame holds, on a character boundary. */
+export function closeReason(message: string): string {
+  if (Buffer.byteLength(message) <= MAX_CLOSE_REASON_BYTES) return message;
+  let cut = message.slice(0, MAX_CLOSE_REASON_BYTES);
+  while (Buffer.byteLength(cut) > MAX_CLOSE_REASON_BYTES) cut = cut.slice(0, -1);
+  return cut;
+}
+
 /** Fatal errors: `pusher:error` then close with the same code, which is what pusher-js acts on. */
 export function refuseConnection(ws: WebSocket, code: number, message: string): void {
+  if (ws.readyState !== ws.OPEN) return;
   ws.send(encode({ event: 'pusher:error', data: { code, message } }));
-  ws.close(code, message);
+  ws.close(code, closeReason(message));
+}
+
+/**
+ * The last line of defence of one connection: an error nobody expected is logged and ends this connection only,
+ * never the process that serves everyone else.
+ */
+export function failConnection(ws: WebSocket, which: string, error: unknown): void {
+  console.error(`[realtime] ${which} closed after an unexpected error`, error);
+  try {
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(INTERNAL_ERROR_CLOSE, 'Internal error');
+  } catch {
+    ws.terminate();
+  }
 }
 
 export function openConnection(ws: WebSocket, settings: ConnectionSettings): LiveSocket {
@@ -60,9 +92,24 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
         ws.close(4100, 'Over capacity: messages are not being read');
         return;
       }
-      ws.send(encode(frame));
+      // Called for other sockets too (fan-out): a failure here ends this socket, not the sender's.
+      try {
+        ws.send(encode(frame));
+      } catch (error) {
+        failConnection(ws, `connection ${socket.id}`, error);
+      }
     },
   };
+  /** Runs a handler of this connection; whatever it throws closes this connection alone. */
+  const guarded =
+    <A extends unknown[]>(handler: (...args: A) => void) =>
+    (...args: A): void => {
+      try {
+        handler(...args);
+      } catch (error) {
+        failConnection(ws, `connection ${socket.id}`, error);
+      }
+    };
   let windowStart = 0;
   let windowCount = 0;
 
@@ -77,9 +124,16 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
     if (!parsed.success) return error('Invalid subscribe: data.channel is required', null);
     const { channel, auth, channel_data: channelData } = parsed.data;
     if (!CHANNEL_NAME_PATTERN.test(channel)) {
-      return subscriptionError(channel, 'InvalidChannel', 'Invalid channel name', 400);
+      return subscriptionError(channel.slice(0, 200), 'InvalidChannel', 'Invalid channel name', 400);
     }
-    if (!needsAuth(channel)) return hub.subscribe(socket, channel);
+    // The app only uses presence-{userId}, which needs a signature from the authorization endpoint (and so a
+    // session). Public channels would let any socket, signed in or not, subscribe to whatever it likes.
+    if (!needsAuth(channel)) {
+      return subscriptionError(channel, 'InvalidChannel', 'Only private or presence channels can be subscribed to', 403);
+    }
+    if (!hub.isSubscribed(socket, channel) && hub.channelCount(socket) >= MAX_CHANNELS_PER_CONNECTION) {
+      return subscriptionError(channel, 'LimitReached', `At most ${MAX_CHANNELS_PER_CONNECTION} channels per connection`, 429);
+    }
     const presence = isPresence(channel);
     const signed = channelAuthValid({
       key: settings.key,
@@ -118,12 +172,15 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
     hub.relay(socket, channel, frame.event, frame.data);
   };
 
-  ws.on('message', (raw, isBinary) => {
+  const onMessage = (raw: RawData, isBinary: boolean) => {
     socket.alive = true;
     if (isBinary) return error('Binary frames are not supported', null);
+    const text = Array.isArray(raw) ? Buffer.concat(raw).toString() : Buffer.isBuffer(raw) ? raw.toString() : Buffer.from(raw).toString();
+    // Before parsing: a value nested too deeply overflows the stack in every walk over it after JSON.parse.
+    if (!jsonDepthWithin(text)) return error('Invalid message: nested too deeply', null);
     let frame: PusherFrame;
     try {
-      const parsed = PusherFrameSchema.safeParse(JSON.parse(raw.toString()));
+      const parsed = PusherFrameSchema.safeParse(JSON.parse(text));
       if (!parsed.success) return error('Invalid message: expected {event, data}', null);
       frame = parsed.data;
     } catch {
@@ -146,12 +203,20 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
       default:
         if (frame.event.startsWith('client-')) return clientEvent(frame);
     }
-  });
+  };
+  ws.on('message', guarded(onMessage));
   ws.on('pong', () => {
     socket.alive = true;
   });
-  ws.on('close', () => hub.leaveAll(socket));
-  ws.on('error', () => hub.leaveAll(socket));
+  const leave = () => {
+    try {
+      hub.leaveAll(socket);
+    } catch (leaveError) {
+      console.error(`[realtime] connection ${socket.id}: leaving its channels failed`, leaveError);
+    }
+  };
+  ws.on('close', leave);
+  ws.on('error', leave);
 
   socket.send({
     event: 'pusher:connection_established',

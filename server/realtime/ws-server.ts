@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Hub } from './hub.ts';
-import { openConnection, refuseConnection, type LiveSocket } from './ws-connection.ts';
+import { failConnection, openConnection, refuseConnection, type LiveSocket } from './ws-connection.ts';
 
 // WebSocket side of the embedded Pusher server, on the app's own HTTP server and port (DESIGN §5): pusher-js
 // connects to ws[s]://{host}/app/{key}?protocol=7&… (protocols §1.1).
@@ -13,6 +13,10 @@ export interface WebSocketSettings {
   secret: string;
   /** Seconds; pusher-js pings after this much silence, and the server drops sockets silent for twice as long. */
   activityTimeout?: number;
+  /** Open connections one client address may hold; 0 = no limit. */
+  maxConnectionsPerAddress?: number;
+  /** The client address a connection counts under (default: the TCP peer). */
+  addressOf?: (request: IncomingMessage) => string;
 }
 
 export interface RealtimeSockets {
@@ -28,36 +32,87 @@ const SUPPORTED_PROTOCOLS = new Set([5, 6, 7]);
 /** Room for a subscribe with 1 KB of presence data or a 10 KB client event, with margin. */
 const MAX_FRAME_BYTES = 64 * 1024;
 
+/** The request's path, or null when its target is not a URL at all (a raw request line can carry anything). */
+function pathOf(request: IncomingMessage): string | null {
+  try {
+    return new URL(request.url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** The app key in /app/{key}; a malformed escape (/app/%) is no key, not an exception. */
+function appKeyOf(path: string): string | null {
+  const raw = APP_PATH.exec(path)?.[1];
+  if (raw === undefined) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: '400 Bad Request' | '404 Not Found'): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+const peerAddress = (request: IncomingMessage) => request.socket.remoteAddress ?? 'unknown';
+
 export function attachRealtimeSockets(server: Server, settings: WebSocketSettings): RealtimeSockets {
   const activityTimeout = settings.activityTimeout ?? 120;
+  const maxPerAddress = settings.maxConnectionsPerAddress ?? 0;
+  const addressOf = settings.addressOf ?? peerAddress;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
   const sockets = new Set<LiveSocket>();
+  const perAddress = new Map<string, number>();
 
   const onConnection = (ws: WebSocket, request: IncomingMessage) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const key = decodeURIComponent(APP_PATH.exec(url.pathname)?.[1] ?? '');
+    const key = appKeyOf(url.pathname);
     const protocol = url.searchParams.get('protocol');
-    if (key !== settings.key) return refuseConnection(ws, 4001, `App key ${key} does not exist`);
+    // Refusals never echo what the client sent: a close reason holds 123 bytes, and logs read them.
+    if (key !== settings.key) return refuseConnection(ws, 4001, 'App key does not exist');
     if (protocol !== null) {
       const version = Number(protocol);
       if (!Number.isInteger(version)) return refuseConnection(ws, 4006, 'Invalid version string format');
-      if (!SUPPORTED_PROTOCOLS.has(version)) return refuseConnection(ws, 4007, `Unsupported protocol version ${protocol}`);
+      if (!SUPPORTED_PROTOCOLS.has(version)) return refuseConnection(ws, 4007, 'Unsupported protocol version');
     }
+    const address = addressOf(request);
+    const held = perAddress.get(address) ?? 0;
+    // 4100 (over capacity): pusher-js tries again after a backoff, so a family that hit the cap gets in later.
+    if (maxPerAddress > 0 && held >= maxPerAddress) return refuseConnection(ws, 4100, 'Over capacity: too many connections from this address');
+    perAddress.set(address, held + 1);
+    ws.on('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
     const socket = openConnection(ws, { hub: settings.hub, key: settings.key, secret: settings.secret, activityTimeout });
     sockets.add(socket);
     ws.on('close', () => sockets.delete(socket));
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (!APP_PATH.test(path) || request.headers.upgrade?.toLowerCase() !== 'websocket') {
-      // Another upgrade listener may own this path; when there is none, refuse it plainly.
-      if (server.listenerCount('upgrade') === 1) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    try {
+      const path = pathOf(request);
+      if (path === null) return refuseUpgrade(socket, '400 Bad Request');
+      if (!APP_PATH.test(path) || request.headers.upgrade?.toLowerCase() !== 'websocket') {
+        // Another upgrade listener may own this path; when there is none, refuse it plainly.
+        if (server.listenerCount('upgrade') === 1) refuseUpgrade(socket, '404 Not Found');
+        return;
       }
-      return;
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        try {
+          onConnection(ws, request);
+        } catch (error) {
+          failConnection(ws, 'a new connection', error);
+        }
+      });
+    } catch (error) {
+      // One malformed upgrade must not end the process that serves everyone.
+      console.error('[realtime] upgrade failed', error);
+      socket.destroy();
     }
-    wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws, request));
   };
   server.on('upgrade', onUpgrade);
 
@@ -70,7 +125,11 @@ export function attachRealtimeSockets(server: Server, settings: WebSocketSetting
         continue;
       }
       socket.alive = false;
-      socket.ws.ping();
+      try {
+        socket.ws.ping();
+      } catch (error) {
+        failConnection(socket.ws, `connection ${socket.id}`, error);
+      }
     }
   }, activityTimeout * 1000);
   heartbeat.unref();

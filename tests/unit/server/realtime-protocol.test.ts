@@ -2,72 +2,11 @@ import PusherServer from 'pusher';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startLiveServer, type LiveServer } from './helpers/live-server.ts';
+import { appPath, RawClient, type Frame } from './helpers/pusher-client.ts';
 
 // The embedded server's wire protocol (notes/protocols.md §1) with a bare WebSocket client, for what pusher-js
 // does not expose: exact frames, error and close codes, client events, the heartbeat. No database is involved,
 // so this suite runs once (SQLite).
-
-interface Frame {
-  event: string;
-  channel?: string;
-  data?: unknown;
-  user_id?: string;
-}
-
-/** A raw client: every frame it receives, in order, and helpers to wait for the next matching one. */
-class RawClient {
-  readonly frames: Frame[] = [];
-  readonly ws: WebSocket;
-  closed: { code: number; reason: string } | null = null;
-  private waiters: (() => void)[] = [];
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (raw) => {
-      this.frames.push(JSON.parse(raw.toString()) as Frame);
-      this.wake();
-    });
-    this.ws.on('close', (code, reason) => {
-      this.closed = { code, reason: reason.toString() };
-      this.wake();
-    });
-  }
-
-  private wake() {
-    for (const waiter of this.waiters.splice(0)) waiter();
-  }
-
-  send(frame: Frame | string): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-
-  /** The first frame after index `from` that matches; waits for it. */
-  async next(match: (frame: Frame) => boolean, from = 0): Promise<Frame> {
-    for (;;) {
-      const found = this.frames.slice(from).find(match);
-      if (found) return found;
-      if (this.closed) throw new Error(`closed (${this.closed.code}) before a matching frame`);
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-
-  async closeCode(): Promise<number> {
-    while (!this.closed) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    return this.closed.code;
-  }
-
-  /** Ping, then wait for its pong: every frame the server sent before the pong has arrived. */
-  async settle(): Promise<void> {
-    const from = this.frames.length;
-    this.send({ event: 'pusher:ping', data: {} });
-    await this.next((frame) => frame.event === 'pusher:pong', from);
-  }
-
-  async socketId(): Promise<string> {
-    const established = await this.next((frame) => frame.event === 'pusher:connection_established');
-    return (JSON.parse(established.data as string) as { socket_id: string }).socket_id;
-  }
-}
 
 let server: LiveServer;
 let sdk: PusherServer;
@@ -85,7 +24,7 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.ws.terminate();
 });
 
-function client(path = `/app/${server.config.realtime.pusher.key}?protocol=7&client=js&version=8.6.0&flash=false`): RawClient {
+function client(path = appPath(server)): RawClient {
   const raw = new RawClient(`ws://127.0.0.1:${server.port}${path}`);
   clients.push(raw);
   return raw;
@@ -137,9 +76,9 @@ describe('embedded Pusher server, protocol 7 on the wire', () => {
     expect(status).toBe(404);
   });
 
-  it('subscribes to public channels without auth and to private ones only with a valid signature', async () => {
+  it('refuses public channels and subscribes to private ones only with a valid signature', async () => {
     const raw = client();
-    expect(await subscribed(raw, 'publico')).toEqual({ event: 'pusher_internal:subscription_succeeded', channel: 'publico', data: '{}' });
+    expect(await subscribed(raw, 'publico')).toMatchObject({ event: 'pusher:subscription_error', channel: 'publico', data: { status: 403 } });
     expect(await subscribed(raw, 'private-sala')).toMatchObject({ event: 'pusher_internal:subscription_succeeded' });
 
     const socketId = await raw.socketId();
@@ -195,7 +134,6 @@ describe('embedded Pusher server, protocol 7 on the wire', () => {
 
   it('rejects client events with 4301 and keeps the socket open: public channel, not subscribed, too big, too many', async () => {
     const raw = client();
-    await subscribed(raw, 'publico');
     await subscribed(raw, 'private-limite');
     const rejected = async (frame: Frame) => {
       const from = raw.frames.length;

@@ -1,4 +1,5 @@
 import Pusher, { type Channel, type ChannelAuthorizationHandler } from 'pusher-js';
+import WebSocket from 'ws';
 import { ClientConfigResponseSchema } from '../../../../contract/schemas/realtime.ts';
 import type { CookieJar } from './http.ts';
 import type { LiveServer } from './live-server.ts';
@@ -72,4 +73,91 @@ export function disconnect(pusher: Pusher): Promise<void> {
     pusher.connection.bind('disconnected', () => resolve());
     pusher.disconnect();
   });
+}
+
+/** A Pusher protocol frame as it travels on the wire. */
+export interface Frame {
+  event: string;
+  channel?: string;
+  data?: unknown;
+  user_id?: string;
+}
+
+/**
+ * A bare WebSocket client, for what pusher-js does not expose: exact frames, error and close codes. Keeps every
+ * frame it receives, in order, with helpers to wait for the next matching one.
+ */
+export class RawClient {
+  readonly frames: Frame[] = [];
+  readonly ws: WebSocket;
+  closed: { code: number; reason: string } | null = null;
+  /** Set when the handshake was refused with an HTTP status instead of an upgrade. */
+  httpStatus: number | null = null;
+  private waiters: (() => void)[] = [];
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (raw: Buffer) => {
+      this.frames.push(JSON.parse(raw.toString()) as Frame);
+      this.wake();
+    });
+    this.ws.on('close', (code, reason) => {
+      this.closed = { code, reason: reason.toString() };
+      this.wake();
+    });
+    this.ws.on('unexpected-response', (_request, response) => {
+      this.httpStatus = response.statusCode ?? 0;
+      this.closed = { code: -1, reason: `HTTP ${this.httpStatus}` };
+      this.wake();
+    });
+    this.ws.on('error', () => {
+      this.closed ??= { code: -1, reason: 'error' };
+      this.wake();
+    });
+  }
+
+  private wake() {
+    for (const waiter of this.waiters.splice(0)) waiter();
+  }
+
+  send(frame: Frame | string): void {
+    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  }
+
+  /** The first frame after index `from` that matches; waits for it. */
+  async next(match: (frame: Frame) => boolean, from = 0): Promise<Frame> {
+    for (;;) {
+      const found = this.frames.slice(from).find(match);
+      if (found) return found;
+      if (this.closed) throw new Error(`closed (${this.closed.code} ${this.closed.reason}) before a matching frame`);
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  /** Waits for the close and answers its code and reason. */
+  async closing(): Promise<{ code: number; reason: string }> {
+    while (!this.closed) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    return this.closed;
+  }
+
+  async closeCode(): Promise<number> {
+    return (await this.closing()).code;
+  }
+
+  /** Ping, then wait for its pong: every frame the server sent before the pong has arrived. */
+  async settle(): Promise<void> {
+    const from = this.frames.length;
+    this.send({ event: 'pusher:ping', data: {} });
+    await this.next((frame) => frame.event === 'pusher:pong', from);
+  }
+
+  async socketId(): Promise<string> {
+    const established = await this.next((frame) => frame.event === 'pusher:connection_established');
+    return (JSON.parse(established.data as string) as { socket_id: string }).socket_id;
+  }
+}
+
+/** The path pusher-js opens for this server's app key. */
+export function appPath(server: LiveServer): string {
+  return `/app/${server.config.realtime.pusher.key}?protocol=7&client=js&version=8.6.0&flash=false`;
 }
