@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 
-// Seeded generator (mulberry32): fixtures must be identical for the same seed and day, so tests and demos agree.
+// Seeded generator (mulberry32): the same seed gives the same sequence on every machine, so fixtures are identical
+// for the same seed and day (tests and demos agree) and a fuzz seed (tests/fuzz) replays the same way every time.
 export interface Rng {
+  /** A float in [0, 1). */
   next(): number;
+  /** An integer in [minInclusive, maxInclusive]. */
   int(minInclusive: number, maxInclusive: number): number;
+  chance(probability: number): boolean;
   pick<T>(items: readonly T[]): T;
+  /** Picks a key by weight; keys with weight 0 are never picked. */
+  weighted<K extends string>(weights: Readonly<Record<K, number>>): K;
+  /** An independent stream derived from this one's seed, so drawing from it does not shift this one's sequence. */
+  fork(label: string): Rng;
 }
 
 export function seedFrom(text: string): number {
@@ -23,10 +31,24 @@ export function createRng(seed: number | string): Rng {
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    chance: (probability) => next() < probability,
     pick: (items) => {
       if (items.length === 0) throw new Error('pick from an empty list');
       return items[Math.floor(next() * items.length)] as (typeof items)[number];
     },
+    weighted: (weights) => {
+      const entries = Object.entries(weights) as [keyof typeof weights, number][];
+      const positive = entries.filter(([, weight]) => weight > 0);
+      const total = positive.reduce((sum, [, weight]) => sum + weight, 0);
+      if (total <= 0) throw new Error('weighted pick with no positive weight');
+      let roll = next() * total;
+      for (const [key, weight] of positive) {
+        roll -= weight;
+        if (roll < 0) return key;
+      }
+      return (positive.at(-1) as [keyof typeof weights, number])[0];
+    },
+    fork: (label) => createRng(`${seed}/${label}`),
   };
 }
 

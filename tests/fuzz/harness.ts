@@ -15,7 +15,7 @@ import { CookieJar } from '../unit/server/helpers/http.ts';
 import { VirtualClock } from './clock.ts';
 import { LockHub } from './locks.ts';
 import { FuzzNetwork, TAB_HEADER, type Delivery, type Fault, type ParkedRequest } from './network.ts';
-import { createPrng, type Prng } from './prng.ts';
+import { createRng, type Rng } from '../../server/sports/rng.ts';
 import { startFuzzServer, type FuzzServer } from './server.ts';
 
 /**
@@ -138,9 +138,9 @@ export async function runSeed(seed: number, options: SeedOptions = {}): Promise<
 }
 
 class SeedRun {
-  private readonly prng: Prng;
-  private readonly faultPrng: Prng;
-  private readonly jitter: Prng;
+  private readonly prng: Rng;
+  private readonly faultPrng: Rng;
+  private readonly jitter: Rng;
   private readonly clock = new VirtualClock(1_700_000_000_000);
   private readonly hub = new LockHub();
   private readonly dbName: string;
@@ -171,7 +171,7 @@ class SeedRun {
     this.server = server;
     this.network = network;
     this.realFetch = realFetch;
-    this.prng = createPrng(seed);
+    this.prng = createRng(`fuzz:${seed}`);
     this.faultPrng = this.prng.fork('faults');
     this.jitter = this.prng.fork('jitter');
     this.dbName = `fuzz-outbox-${seed}-${process.pid}-${++databaseCounter}`;
