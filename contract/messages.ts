@@ -112,6 +112,7 @@ export const MSG = {
   paymentDone: 'Pagamento concluído',
   paymentCancelled: 'Pagamento cancelado',
   paymentClosed: 'Este pagamento já foi fechado',
+  tooManyAttempts: 'Demasiadas tentativas. Tenta de novo daqui a pouco.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

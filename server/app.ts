@@ -17,6 +17,7 @@ import { mountRealtimeAndPush } from './realtime/mount.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { PaymentsUnavailableError } from './payments/gateway.ts';
 import { originCheck } from './security/origin-check.ts';
+import { mountRateLimits } from './security/rate-limit-middleware.ts';
 import { createStaticHandler } from './static.ts';
 import type { Signals } from './signals/signals.ts';
 
@@ -63,6 +64,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
     bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json({ status: 'error', message: MSG.imageProblem }, 413) }),
   );
   app.use('/api/client/*', maintenanceGate);
+  mountRateLimits(app, config, db);
 
   mountPublicClientRoutes(app);
   mountSocialRoutes(app);

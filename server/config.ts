@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { realtimeEnvShape, resolveRealtimeConfig, type RealtimeConfig } from './realtime/realtime-config.ts';
+import { rateLimitEnvShape, resolveRateLimits, type RateLimits } from './security/rate-limit-config.ts';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
@@ -53,7 +54,9 @@ const EnvSchema = z.object({
     .positive('expected a number above 0 (1 = real time, 60 = a minute per second)')
     .max(3600, 'expected at most 3600')
     .default(1),
+  TRUST_PROXY: flag(false),
   ...realtimeEnvShape,
+  ...rateLimitEnvShape,
 });
 
 export interface Config {
@@ -79,6 +82,10 @@ export interface Config {
   simulator: { enabled: boolean; speed: number };
   /** Pusher Channels, Beams and VAPID settings (server/realtime/realtime-config.ts). */
   realtime: RealtimeConfig;
+  /** Behind our own reverse proxy: X-Forwarded-* headers are believed (the client address for rate limits…). */
+  trustProxy: boolean;
+  /** RATE_LIMIT_* (server/security/rate-limit-config.ts). */
+  rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {
@@ -130,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sportsSeed: e.SPORTS_SEED,
     simulator: { enabled: e.SIMULATOR, speed: e.SIMULATOR_SPEED },
     realtime,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: resolveRateLimits(e),
   };
 }
 

@@ -115,6 +115,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   paymentDone: msg`Pagamento concluído`,
   paymentCancelled: msg`Pagamento cancelado`,
   paymentClosed: msg`Este pagamento já foi fechado`,
+  tooManyAttempts: msg`Demasiadas tentativas. Tenta de novo daqui a pouco.`,
 };
 
 export function messageKey(text: string): string {

@@ -15,8 +15,12 @@ export interface FuzzServer {
 }
 
 export async function startFuzzServer(): Promise<FuzzServer> {
-  // No sports fixtures: the suite only needs users, conversations, follows and counters.
-  const base = await startTestServer({ name: 'sqlite', available: true }, { seed: false });
+  // No sports fixtures: the suite only needs users, conversations, follows and counters. It sends hundreds of
+  // messages and sign-ins in seconds of real time to test the outbox, not the rate limits: those are set out of reach.
+  const base = await startTestServer(
+    { name: 'sqlite', available: true },
+    { seed: false, env: { RATE_LIMIT_MESSAGES_USER: '100000/1m', RATE_LIMIT_SIGNIN_ADDRESS: '100000/1m' } },
+  );
   await seedDemoUsers(base.db);
   const config = { ...base.config, host: '127.0.0.1', port: 0 };
   const app = createApp({ config, db: base.db, signals: base.signals });
