@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // The default output, then how many server suites ran on SQLite and on PostgreSQL.
+    reporters: ['default', './tests/unit/server/helpers/backend-count-reporter.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
