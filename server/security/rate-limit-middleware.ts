@@ -148,7 +148,7 @@ export function mountRateLimits(app: Hono<AppEnv>, config: Config, db: Db): void
 
   app.get(`${AUTH}/isAvailable/*`, perAddress(limiters.availabilityAddress));
 
-  app.on(['GET', 'POST'], RECOVERY, async (c, next) => {
+  app.on('GET', RECOVERY, async (c, next) => {
     const refusal = await take(limiters.recoveryAddress, addressOf(c));
     if (refusal) return tooMany(c, refusal);
     const identifier = normalizeIdentifier(c.req.param('identifier') ?? '').slice(0, KEY_MAX);
