@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** Requests with no socket behind them (app.request() in tests) all count as this one address. */
-export const UNKNOWN_ADDRESS = 'unknown';
+const UNKNOWN_ADDRESS = 'unknown';
 
 function socketAddress(c: Context): string | undefined {
   try {

@@ -14,7 +14,7 @@ interface StoredCounter {
   expire: number | string | null;
 }
 
-export interface DbRateLimiterOptions {
+interface DbRateLimiterOptions {
   db: Db;
   /** Names the limiter's rows (`{keyPrefix}:{key}`) so limiters share the table without sharing counters. */
   keyPrefix: string;
