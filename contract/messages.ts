@@ -23,7 +23,7 @@ export const MSG = {
   emailInvalid: 'Verifica o teu e-mail, usa até 70 caracteres',
   emailTaken: 'Este e-mail já está a ser usado',
   phoneInvalid: 'Verifica o teu número de telemóvel, usa 9 dígitos (ex: 923000000)',
-  recoverySent: 'Enviámos as instruções de recuperação para o teu e-mail',
+  recoverySent: 'Se existir uma conta com esses dados, enviámos as instruções para o e-mail dela',
   unauthenticated: 'Inicie sessão para continuar',
   forbidden: 'Não tens permissão para esta acção',
   notFound: 'Não encontrado',
@@ -112,7 +112,21 @@ export const MSG = {
   paymentDone: 'Pagamento concluído',
   paymentCancelled: 'Pagamento cancelado',
   paymentClosed: 'Este pagamento já foi fechado',
+  idempotencyKeyReused: 'Esta chave de pedido já foi usada para outro pedido',
   tooManyAttempts: 'Demasiadas tentativas. Tenta de novo daqui a pouco.',
+  // Account security (issue 10: sessions, recovery, e-mail verification, Google linking).
+  sessionsEnded: 'Terminaste a sessão em todos os dispositivos',
+  resetLinkInvalid: 'Esta ligação de recuperação é inválida ou já expirou, pede outra',
+  emailVerified: 'E-mail confirmado com sucesso',
+  emailLinkInvalid: 'Esta ligação de confirmação é inválida ou já expirou',
+  emailAlreadyVerified: 'O teu e-mail já está confirmado',
+  verificationSent: 'Enviámos uma ligação de confirmação para o teu e-mail',
+  verificationFailed: 'Não foi possivel enviar o e-mail de confirmação',
+  verificationWait: 'Aguarde um minuto antes de pedir outra ligação',
+  googleLinkRefused: 'Este e-mail já tem uma conta. Inicia sessão com a palavra passe e confirma o teu e-mail para ligar o Google.',
+  // Push devices (issue 10: push endpoints, device ownership).
+  pushEndpointRefused: 'Este serviço de notificações não é permitido',
+  pushDeviceTaken: 'Este dispositivo já recebe as notificações de outra conta',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

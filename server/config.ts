@@ -55,6 +55,13 @@ const EnvSchema = z.object({
     .max(3600, 'expected at most 3600')
     .default(1),
   TRUST_PROXY: flag(false),
+  PUBLIC_URL: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim().replace(/\/+$/, '')).filter(Boolean))
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected the http(s) addresses users open, comma-separated, e.g. https://fichas.ao,https://slipmates.com' })))
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Fichas <nao-responder@fichas.ao>'),
   ...realtimeEnvShape,
   ...rateLimitEnvShape,
 });
@@ -65,7 +72,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   authSecret: string;
-  google: { clientId: string; clientSecret: string } | null;
+  /** `issuer` is only ever set by tests, to point the Google provider at a local stand-in of Google's OpenID server. */
+  google: { clientId: string; clientSecret: string; issuer?: string } | null;
   staticDir: string;
   maintenance: boolean;
   /**
@@ -86,6 +94,13 @@ export interface Config {
   trustProxy: boolean;
   /** RATE_LIMIT_* (server/security/rate-limit-config.ts). */
   rateLimits: RateLimits;
+  /**
+   * The origins users open (one per brand host); links in mails go to one of them, never to whatever Host a request
+   * named (server/mail/links.ts). Empty: the local demo.
+   */
+  publicUrls: string[];
+  /** SMTP_URL (null: each mail is written under {DATA_DIR}/mail/) and MAIL_FROM (server/mail/mail-sender.ts). */
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {
@@ -139,6 +154,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtime,
     trustProxy: e.TRUST_PROXY,
     rateLimits: resolveRateLimits(e),
+    publicUrls: (e.PUBLIC_URL ?? []).map((url) => new URL(url).origin),
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };
 }
 

@@ -54,6 +54,14 @@ export const IsAvailableResponseSchema = z.object({
 
 export const MessageResponseSchema = z.object({ status: z.string(), message: z.string() });
 
+/** POST /api/auth/redefinirPassword: the token of a reset link (`/login?redefinir={token}`) and the new password. */
+export const PasswordResetRequestSchema = z.object({
+  token: z.string().max(200),
+  password: z.string().max(1000),
+  passwordConfirmacao: z.string().max(1000),
+});
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
+
 export const CsrfResponseSchema = z.object({ csrfToken: z.string() });
 
 /** Auth.js answers sign-in and sign-out with the address to go to (v4 client contract, protocols §4.4). */

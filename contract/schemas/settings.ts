@@ -5,7 +5,8 @@ import { MyProfileUserSchema } from './profile.ts';
 // Settings and contact verification (SPEC §7 Profile, contact; docs/api/social.md).
 
 export const ContactDetailsSchema = z.object({
-  email: z.object({ email: z.string() }),
+  /** `verificado`: the owner followed the verification mail's link (then a Google sign-in may use the account). */
+  email: z.object({ email: z.string(), verificado: z.boolean().optional() }),
   numeroTelemovel: z.object({ numero: z.string().nullable(), verificado: z.boolean() }),
 });
 export type ContactDetails = z.infer<typeof ContactDetailsSchema>;

@@ -85,6 +85,16 @@ export function validateSignUp(input: SignUpInput, rules: SignUpRules): Validati
   };
 }
 
+/** A new password (reset link): the sign-up's password rules (SPEC §5). */
+export function validateNewPassword(input: {
+  password: string;
+  passwordConfirmacao: string;
+}): Validation<string, 'password' | 'passwordConfirmacao'> {
+  if (input.password.length < PASSWORD_MIN) return fail('password', MSG.passwordMismatch);
+  if (input.password !== input.passwordConfirmacao) return fail('passwordConfirmacao', MSG.passwordMismatch);
+  return { ok: true, value: input.password };
+}
+
 export function validateForgot(identifier: string): Validation<string, 'identifier'> {
   const value = normalizeIdentifier(identifier);
   if (!value) return fail('identifier', MSG.forgotIdentifier);

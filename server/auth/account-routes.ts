@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
-import { MSG } from '../../contract/messages.ts';
 import { normalizeEmail, normalizeUsername } from '../../contract/normalize.ts';
-import { isEmailShapeOk, isUsernameLengthOk, validateForgot } from '../../contract/validation/auth.ts';
+import { isEmailShapeOk, isUsernameLengthOk } from '../../contract/validation/auth.ts';
 import type { AppEnv } from '../app-env.ts';
-import { jsonError } from '../lib/http.ts';
-import { emailExists, findUserByIdentifier, usernameExists } from './users-repo.ts';
+import { emailExists, usernameExists } from './users-repo.ts';
 
 // A name that could never be registered (too short, too long, malformed e-mail) is reported as not available.
 export async function usernameAvailable(c: Context<AppEnv>): Promise<Response> {
@@ -17,17 +15,6 @@ export async function emailAvailable(c: Context<AppEnv>): Promise<Response> {
   const raw = c.req.param('email') ?? '';
   const disponivel = isEmailShapeOk(raw) && !(await emailExists(c.get('db'), normalizeEmail(raw)));
   return c.json({ status: 'success', message: '', disponivel });
-}
-
-/** No mail is sent in the embedded server: the recovery is logged so a developer can follow it. */
-export async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
-  const identifier = c.req.param('identifier') ?? '';
-  const check = validateForgot(identifier);
-  if (!check.ok) return jsonError(c, 400, check.message);
-  const user = await findUserByIdentifier(c.get('db'), identifier);
-  if (!user) return jsonError(c, 404, MSG.forgotFailed);
-  console.info(`[recuperação] pedido de recuperação de palavra passe para ${user.nome_usuario} <${user.email}>`);
-  return c.json({ status: 'success', message: MSG.recoverySent });
 }
 
 /** The v4 client logger posts here (protocols §4.4); core has no such route, so it is answered 200 `{}`. */

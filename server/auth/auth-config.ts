@@ -7,8 +7,9 @@ import type { Session } from '@auth/core/types';
 import { validateLogin } from '../../contract/validation/auth.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/create-db.ts';
-import { findOrCreateGoogleUser } from './google-user.ts';
+import { findOrCreateGoogleUser, GOOGLE_LINK_REFUSED_URL, linkedGoogleUser } from './google-user.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { endSession, isSessionLive, newSessionClaims, SESSION_MAX_AGE_S, sessionClaimsOf } from './session-revocation.ts';
 import { findUserByIdentifier, type UserRow } from './users-repo.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -61,14 +62,15 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
     }),
   ];
   if (config.google) {
-    providers.push(Google({ clientId: config.google.clientId, clientSecret: config.google.clientSecret }));
+    const { clientId, clientSecret, issuer } = config.google;
+    providers.push(Google({ clientId, clientSecret, ...(issuer ? { issuer } : {}) }));
   }
 
   return {
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
     trustHost: true,
-    session: { strategy: 'jwt' },
+    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_S },
     providers,
     pages: { signIn: '/login', error: '/login' },
     logger: {
@@ -81,26 +83,43 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
         console.warn('[auth] warning', code);
       },
     },
+    events: {
+      // Sign-out ends this session on the server too: a copy of the cookie taken before is refused from now on.
+      async signOut(message) {
+        const token = 'token' in message ? message.token : null;
+        const claims = token ? sessionClaimsOf(token) : null;
+        const userId = token ? String(token.id ?? token.sub ?? '') : '';
+        if (token && claims && userId) await endSession(db, userId, claims.sid, token.exp);
+      },
+    },
     callbacks: {
-      signIn({ account, profile }) {
-        // Only a verified Google address may be matched to (or create) an account.
-        if (account?.provider === 'google') return profile?.email_verified === true && typeof profile.email === 'string';
-        return true;
+      async signIn({ account, profile }) {
+        if (account?.provider !== 'google') return true;
+        // Only a verified Google address may be matched to (or create) an account, and only an account whose own
+        // address was verified may be taken over by it (issue 10, item 13).
+        if (profile?.email_verified !== true || typeof profile.email !== 'string') return false;
+        const found = await findOrCreateGoogleUser(db, { email: profile.email, name: String(profile.name ?? '') });
+        return found.ok ? true : GOOGLE_LINK_REFUSED_URL;
       },
       async jwt({ token, user, account, profile }) {
-        if (!user) return token;
+        if (!user) {
+          // Every later read of the session (GET/POST /session): an ended session is no session, and Auth.js
+          // clears its cookie.
+          const claims = sessionClaimsOf(token);
+          const userId = String(token.id ?? token.sub ?? '');
+          return claims && userId && (await isSessionLive(db, userId, claims)) ? token : null;
+        }
         let appUser: AppUser;
         if (account?.provider === 'google') {
-          const row = await findOrCreateGoogleUser(db, {
-            email: String(profile?.email ?? user.email ?? ''),
-            name: String(profile?.name ?? user.name ?? ''),
-          });
+          const row = await linkedGoogleUser(db, String(profile?.email ?? user.email ?? ''));
+          if (!row) return null;
           appUser = toAppUser(row);
         } else {
           appUser = user as AppUser;
         }
         return {
           ...token,
+          ...newSessionClaims(),
           sub: appUser.id,
           name: appUser.name,
           email: appUser.email,

@@ -33,3 +33,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function unusablePasswordHash(): string {
   return `none$${randomBytes(16).toString('base64')}`;
 }
+
+/** An account made by a Google sign-in, which has no password until its owner sets one through a reset link. */
+export function isUnusablePasswordHash(stored: string): boolean {
+  return stored.startsWith('none$');
+}

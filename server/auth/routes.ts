@@ -1,8 +1,10 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { clientLog, emailAvailable, forgotPassword, usernameAvailable } from './account-routes.ts';
+import { clientLog, emailAvailable, usernameAvailable } from './account-routes.ts';
 import { AUTH_BASE_PATH, createAuthConfig } from './auth-config.ts';
 import { createAuthHandler } from './auth-handler.ts';
+import { VERIFY_EMAIL_PATH, verifyEmail } from './email-verification.ts';
+import { forgotPassword, resetPassword } from './recovery-routes.ts';
 import { signUp } from './signup-route.ts';
 
 /** The app's own /api/auth routes first, then the Auth.js catch-all (protocols §4.1: core answers 400 to others). */
@@ -13,6 +15,8 @@ export function mountAuth(app: Hono<AppEnv>, deps: Parameters<typeof createAuthC
   app.get(`${base}/isAvailable/email/:email?`, emailAvailable);
   app.get(`${base}/forgotPassword/:identifier?`, forgotPassword);
   app.get(`${base}/forgotPassword/`, forgotPassword);
+  app.post(`${base}/redefinirPassword`, resetPassword);
+  app.get(`${VERIFY_EMAIL_PATH}/:token?`, verifyEmail);
   app.post(`${base}/_log`, clientLog);
 
   const handler = createAuthHandler(createAuthConfig(...deps));

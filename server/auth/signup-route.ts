@@ -8,6 +8,7 @@ import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/create-db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { isJsonRequest, jsonError, requestHost } from '../lib/http.ts';
+import { sendVerificationMail } from './email-verification.ts';
 import { isAcceptableImage } from './image.ts';
 import { hashPassword } from './password.ts';
 import { createUser, emailExists, toPublicUser, TRIAL_LICENCE, usernameExists } from './users-repo.ts';
@@ -36,7 +37,7 @@ export async function signUp(c: Context<AppEnv>): Promise<Response> {
   // Checked before the form rules: the client maps 413 to "Problema com a imagem" (SPEC §8).
   if (body.fotografia && !isAcceptableImage(body.fotografia)) return jsonError(c, 413, MSG.imageProblem);
 
-  const { asksPhone } = brandForHost(requestHost(c.req.raw));
+  const { asksPhone } = brandForHost(requestHost(c));
   const result = validateSignUp(
     {
       fotografia: body.fotografia ?? null,
@@ -77,6 +78,10 @@ export async function signUp(c: Context<AppEnv>): Promise<Response> {
       },
       TRIAL_LICENCE,
     );
+    // In the background: the account exists whether or not the mail goes out now, and the user can ask again.
+    sendVerificationMail(c, row).catch((error: unknown) => {
+      console.error(`[mail] e-mail de confirmação não enviado (${error instanceof Error ? error.name : 'unknown'})`);
+    });
     return c.json({ status: 'success', message: MSG.signUpSuccess, novoUsuario: toPublicUser(row) }, 201);
   } catch (error) {
     // Two sign-ups racing for the same name or e-mail: the loser gets the same answer as if it had come second.

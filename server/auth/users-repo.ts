@@ -46,6 +46,8 @@ export interface NewUser {
   role: Role;
   conta: Conta | null;
   referrerId: string | null;
+  /** Set when the address is already known to be the user's (Google said so, or the demo accounts). */
+  emailVerificadoEm?: string | null;
 }
 
 export interface NewLicence {
@@ -72,7 +74,7 @@ export async function createUser(db: Db, user: NewUser, licence: NewLicence, now
     referrer_id: user.referrerId,
     created_at: now.toISOString(),
     sessoes_desde: null,
-    email_verificado_em: null,
+    email_verificado_em: user.emailVerificadoEm ?? null,
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('usuarios').values(row).execute();

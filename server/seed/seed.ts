@@ -24,6 +24,8 @@ export async function seedDemoUsers(db: Db, now = new Date()): Promise<boolean> 
         role: demo.role,
         conta: demo.conta,
         referrerId: null,
+        // The demo's addresses are ours; marked verified so Google sign-in rules do not lock them.
+        emailVerificadoEm: now.toISOString(),
       },
       DEMO_LICENCE,
       now,

@@ -37,7 +37,7 @@ import {
 } from './profile/routes.ts';
 import { getReward, listRewards } from './rewards/routes.ts';
 import { getRoom, listRoomMessages, listRoomsRoute, sendToRoom } from './rooms/routes.ts';
-import { changePassword, contactDetails, updateAccount } from './settings/account-routes.ts';
+import { changePassword, contactDetails, endAllSessions, requestEmailVerification, updateAccount } from './settings/account-routes.ts';
 import { createVerifyToken, verifyPhone } from './settings/contact-routes.ts';
 
 const COMMON = '/api/client/common';
@@ -110,6 +110,8 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   app.get(`${COMMON}/conta/contactDetails`, s, contactDetails);
   app.patch(`${COMMON}/conta/actualizar`, s, updateAccount);
   app.patch(`${COMMON}/conta/actualizarPassword`, s, changePassword);
+  app.post(`${COMMON}/conta/terminarSessoes`, s, endAllSessions);
+  app.post(`${COMMON}/conta/confirmarEmail`, s, requestEmailVerification);
   app.get(`${COMMON}/contacto/criarNumeroVerifyToken`, s, createVerifyToken);
   app.get(`${COMMON}/contacto/verifyNumeroTelemovel/:token`, s, verifyPhone);
   app.get(`${COMMON}/contacto/verifyNumeroTelemovel`, s, verifyPhone);

@@ -28,7 +28,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   emailInvalid: msg`Verifica o teu e-mail, usa até 70 caracteres`,
   emailTaken: msg`Este e-mail já está a ser usado`,
   phoneInvalid: msg`Verifica o teu número de telemóvel, usa 9 dígitos (ex: 923000000)`,
-  recoverySent: msg`Enviámos as instruções de recuperação para o teu e-mail`,
+  recoverySent: msg`Se existir uma conta com esses dados, enviámos as instruções para o e-mail dela`,
   unauthenticated: msg`Inicie sessão para continuar`,
   forbidden: msg`Não tens permissão para esta acção`,
   notFound: msg`Não encontrado`,
@@ -115,7 +115,19 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   paymentDone: msg`Pagamento concluído`,
   paymentCancelled: msg`Pagamento cancelado`,
   paymentClosed: msg`Este pagamento já foi fechado`,
+  idempotencyKeyReused: msg`Esta chave de pedido já foi usada para outro pedido`,
   tooManyAttempts: msg`Demasiadas tentativas. Tenta de novo daqui a pouco.`,
+  sessionsEnded: msg`Terminaste a sessão em todos os dispositivos`,
+  resetLinkInvalid: msg`Esta ligação de recuperação é inválida ou já expirou, pede outra`,
+  emailVerified: msg`E-mail confirmado com sucesso`,
+  emailLinkInvalid: msg`Esta ligação de confirmação é inválida ou já expirou`,
+  emailAlreadyVerified: msg`O teu e-mail já está confirmado`,
+  verificationSent: msg`Enviámos uma ligação de confirmação para o teu e-mail`,
+  verificationFailed: msg`Não foi possivel enviar o e-mail de confirmação`,
+  verificationWait: msg`Aguarde um minuto antes de pedir outra ligação`,
+  googleLinkRefused: msg`Este e-mail já tem uma conta. Inicia sessão com a palavra passe e confirma o teu e-mail para ligar o Google.`,
+  pushEndpointRefused: msg`Este serviço de notificações não é permitido`,
+  pushDeviceTaken: msg`Este dispositivo já recebe as notificações de outra conta`,
 };
 
 export function messageKey(text: string): string {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { sql } from 'kysely';
 import { PHONE_DIGITS } from '../../../contract/limits.ts';
@@ -7,6 +8,9 @@ import { AccountUpdateRequestSchema, PasswordChangeRequestSchema } from '../../.
 import { validateDisplayName, validatePasswordChange } from '../../../contract/validation/social.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { sendVerificationMail } from '../../auth/email-verification.ts';
+import { endSessionsBefore } from '../../auth/session-revocation.ts';
+import { clearSessionCookie, readSessionToken, renewSessionCookie } from '../../auth/session.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
 import { checkImage } from '../messages/input.ts';
@@ -15,13 +19,16 @@ import { readJson } from '../shared/request.ts';
 import { loadUser, photoUrl } from '../shared/users.ts';
 import { ensurePerfil } from './perfil.ts';
 
-/** GET /api/client/common/conta/contactDetails → contactDetails {email{email}, numeroTelemovel{numero, verificado}}. */
+/** One verification mail a minute per user. */
+const VERIFICATION_MAIL_INTERVAL_MS = 60_000;
+
+/** GET /api/client/common/conta/contactDetails → contactDetails {email{email, verificado}, numeroTelemovel{numero, verificado}}. */
 export async function contactDetails(c: Context<AppEnv>): Promise<Response> {
   const row = await c
     .get('db')
     .selectFrom('usuarios')
     .leftJoin('perfis', 'perfis.usuario_id', 'usuarios.id')
-    .select(['usuarios.email', 'usuarios.telefone', 'perfis.telefone_verificado'])
+    .select(['usuarios.email', 'usuarios.email_verificado_em', 'usuarios.telefone', 'perfis.telefone_verificado'])
     .where('usuarios.id', '=', c.get('user').id)
     .executeTakeFirst();
   if (!row) return jsonError(c, 401, MSG.unauthenticated);
@@ -29,7 +36,7 @@ export async function contactDetails(c: Context<AppEnv>): Promise<Response> {
     status: 'success',
     message: '',
     contactDetails: {
-      email: { email: row.email },
+      email: { email: row.email, verificado: row.email_verificado_em !== null },
       numeroTelemovel: { numero: row.telefone, verificado: row.telefone_verificado === 1 },
     },
   });
@@ -89,19 +96,70 @@ export async function updateAccount(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
-/** PATCH /api/client/common/conta/actualizarPassword {passwordActual, password, passwordConfirmacao}. */
+/**
+ * PATCH /api/client/common/conta/actualizarPassword {passwordActual, password, passwordConfirmacao}. Every other
+ * session of the user ends (whoever knew the old password is signed out); the caller's own session goes on with a
+ * renewed cookie.
+ */
 export async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const body = await readJson(c, PasswordChangeRequestSchema);
   if (!body.ok) return body.response;
   const rule = validatePasswordChange(body.data);
   if (!rule.ok) return jsonError(c, 400, rule.message);
   const me = c.get('user').id;
+  const session = await readSessionToken(c);
+  if (!session) return jsonError(c, 401, MSG.unauthenticated);
   // Checked inside the transaction: a replay after the change must get the stored success, not "wrong password".
   return idempotent(c, async (trx) => {
     const row = await trx.selectFrom('usuarios').select('password_hash').where('id', '=', me).executeTakeFirst();
     if (!row) return refuse(401, MSG.unauthenticated);
     if (!(await verifyPassword(body.data.passwordActual, row.password_hash))) return refuse(400, MSG.passwordCurrentWrong);
+    const now = new Date();
     await trx.updateTable('usuarios').set({ password_hash: await hashPassword(body.data.password) }).where('id', '=', me).execute();
+    await endSessionsBefore(trx, me, now);
+    // Signed in "at" the change itself, so this session is not among those that end.
+    await renewSessionCookie(c, session, { sid: randomUUID(), authAt: now.getTime() });
     return ok({ message: MSG.passwordChanged });
   });
+}
+
+/**
+ * POST /api/client/common/conta/terminarSessoes: signs the user out of every device, this one included (its cookie
+ * is cleared). Calling it again changes nothing more: every session it could end has ended.
+ */
+export async function endAllSessions(c: Context<AppEnv>): Promise<Response> {
+  const session = await readSessionToken(c);
+  await endSessionsBefore(c.get('db'), c.get('user').id, new Date());
+  if (session) clearSessionCookie(c, session);
+  return c.json({ status: 'success', message: MSG.sessionsEnded });
+}
+
+/**
+ * POST /api/client/common/conta/confirmarEmail: mails a new verification link (the sign-up's may be lost or
+ * expired). At most one a minute; an address already verified needs none.
+ */
+export async function requestEmailVerification(c: Context<AppEnv>): Promise<Response> {
+  const db = c.get('db');
+  const me = c.get('user').id;
+  const user = await db.selectFrom('usuarios').select(['id', 'email', 'email_verificado_em']).where('id', '=', me).executeTakeFirst();
+  if (!user) return jsonError(c, 401, MSG.unauthenticated);
+  if (user.email_verificado_em !== null) return c.json({ status: 'success', message: MSG.emailAlreadyVerified });
+  const recent = await db
+    .selectFrom('tokens_conta')
+    .select('created_at')
+    .where('usuario_id', '=', me)
+    .where('finalidade', '=', 'email')
+    .where('created_at', '>', new Date(Date.now() - VERIFICATION_MAIL_INTERVAL_MS).toISOString())
+    .executeTakeFirst();
+  if (recent) {
+    c.header('Retry-After', String(VERIFICATION_MAIL_INTERVAL_MS / 1000));
+    return jsonError(c, 429, MSG.verificationWait);
+  }
+  try {
+    await sendVerificationMail(c, user);
+  } catch (error) {
+    console.error(`[mail] e-mail de confirmação não enviado (${error instanceof Error ? error.name : 'unknown'})`);
+    return jsonError(c, 502, MSG.verificationFailed);
+  }
+  return c.json({ status: 'success', message: MSG.verificationSent });
 }

@@ -7,23 +7,33 @@ import {
   VERIFY_TOKEN_MAX_TRIES,
   VERIFY_TOKEN_TTL_MS,
 } from '../../../contract/schemas/settings.ts';
+import { brandForHost, type Brand } from '../../../contract/brands.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
-import { jsonError } from '../../lib/http.ts';
+import { jsonError, requestHost } from '../../lib/http.ts';
 import { newId } from '../../lib/ids.ts';
 import { ensurePerfil } from './perfil.ts';
+import { smsSenderFor, type Sms } from './sms-sender.ts';
 
 /** At most this many codes per user per hour, on top of one a minute. */
 const HOURLY_LIMIT = 5;
 
+function codeSms(to: string, code: string, brand: Brand): Sms {
+  const text =
+    brand.locale === 'en'
+      ? `Your ${brand.name} verification code is ${code}. It is valid for 10 minutes.`
+      : `O teu código de verificação ${brand.name} é ${code}. É válido durante 10 minutos.`;
+  return { to, text };
+}
+
 /**
- * GET /api/client/common/contacto/criarNumeroVerifyToken: a 6-digit code for the account's phone, valid 10 minutes.
- * No SMS gateway in the embedded server: the code is written to the console (the SMS stand-in).
+ * GET /api/client/common/contacto/criarNumeroVerifyToken: a 6-digit code for the account's phone, valid 10 minutes,
+ * sent through the SMS sender (./sms-sender.ts).
  */
 export async function createVerifyToken(c: Context<AppEnv>): Promise<Response> {
   const me = c.get('user').id;
   return idempotent(c, async (trx) => {
-    const user = await trx.selectFrom('usuarios').select(['telefone', 'nome_usuario']).where('id', '=', me).executeTakeFirst();
+    const user = await trx.selectFrom('usuarios').select('telefone').where('id', '=', me).executeTakeFirst();
     if (!user) return refuse(401, MSG.unauthenticated);
     if (!user.telefone) return refuse(400, MSG.phoneMissing);
     const now = Date.now();
@@ -54,53 +64,57 @@ export async function createVerifyToken(c: Context<AppEnv>): Promise<Response> {
         created_at: new Date(now).toISOString(),
       })
       .execute();
-    console.info(`[sms] código de verificação de ${user.nome_usuario} para ${user.telefone}: ${token}`);
+    // Last, so a code that could not be sent is not stored (the transaction rolls back).
+    await smsSenderFor(c.get('config')).send(codeSms(user.telefone, token, brandForHost(requestHost(c))));
     return ok({ message: MSG.verifyTokenSent, expiraEm });
   });
 }
 
 /**
+ * Takes one of the latest unused code's tries, in the statement that checks the limit: concurrent guesses each
+ * take their own, and once 5 are taken none is left, whatever the timing. The code as it was, or null.
+ */
+async function takeTry(c: Context<AppEnv>, userId: string) {
+  return c
+    .get('db')
+    .updateTable('verificacoes_telefone')
+    .set((eb) => ({ tentativas: eb('tentativas', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('verificacoes_telefone')
+        .select('id')
+        .where('usuario_id', '=', userId)
+        .where('usado', '=', 0)
+        .orderBy('created_at', 'desc')
+        .limit(1),
+    )
+    .where('usado', '=', 0)
+    .where('tentativas', '<', VERIFY_TOKEN_MAX_TRIES)
+    .returning(['id', 'token', 'numero', 'expira_em'])
+    .executeTakeFirst();
+}
+
+/**
  * GET /api/client/common/contacto/verifyNumeroTelemovel/{token}: the latest code for the current number, unexpired,
- * at most 5 tries. A wrong try is counted even though the refusal itself changes nothing else.
+ * at most 5 tries. Every try is counted before the code is compared (and stays counted though a refusal changes
+ * nothing else); a replayed success is answered from the idempotency store.
  */
 export async function verifyPhone(c: Context<AppEnv>): Promise<Response> {
   const token = (c.req.param('token') ?? '').trim();
   if (!token) return jsonError(c, 400, MSG.verifyTokenRequired);
   if (!/^\d{6}$/.test(token)) return jsonError(c, 400, MSG.verifyTokenInvalid);
   const me = c.get('user').id;
-  const wrongTry: { id: string | null } = { id: null };
-  const response = await idempotent(c, async (trx) => {
+  const tried = await takeTry(c, me);
+  const matched = tried !== undefined && tried.token === token && Date.parse(tried.expira_em) > Date.now() ? tried : null;
+  return idempotent(c, async (trx) => {
     const user = await trx.selectFrom('usuarios').select('telefone').where('id', '=', me).executeTakeFirst();
     if (!user) return refuse(401, MSG.unauthenticated);
-    const pending = await trx
-      .selectFrom('verificacoes_telefone')
-      .selectAll()
-      .where('usuario_id', '=', me)
-      .where('usado', '=', 0)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    const usable =
-      pending &&
-      pending.numero === user.telefone &&
-      pending.tentativas < VERIFY_TOKEN_MAX_TRIES &&
-      Date.parse(pending.expira_em) > Date.now();
-    if (!pending || !usable) return refuse(400, MSG.verifyTokenInvalid);
-    if (pending.token !== token) {
-      wrongTry.id = pending.id;
-      return refuse(400, MSG.verifyTokenInvalid);
-    }
-    await trx.updateTable('verificacoes_telefone').set({ usado: 1 }).where('id', '=', pending.id).execute();
+    if (!matched || matched.numero !== user.telefone) return refuse(400, MSG.verifyTokenInvalid);
+    // Two right guesses at once: only the one that marks the code used verifies.
+    const used = await trx.updateTable('verificacoes_telefone').set({ usado: 1 }).where('id', '=', matched.id).where('usado', '=', 0).executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return refuse(400, MSG.verifyTokenInvalid);
     await ensurePerfil(trx, me);
     await trx.updateTable('perfis').set({ telefone_verificado: 1 }).where('usuario_id', '=', me).execute();
     return ok({ message: MSG.phoneVerified });
   });
-  if (wrongTry.id) {
-    await c
-      .get('db')
-      .updateTable('verificacoes_telefone')
-      .set((eb) => ({ tentativas: eb('tentativas', '+', 1) }))
-      .where('id', '=', wrongTry.id)
-      .execute();
-  }
-  return response;
 }

@@ -127,8 +127,8 @@ describeOnEachDb('Auth.js sign-in, session and sign-out (v4 client contract)', (
     expect(await res.json()).toEqual({ status: 'error', message: MSG.notFound });
   });
 
-  it('uses secure cookie names behind an https proxy (X-Forwarded-Proto)', async () => {
-    const client = browser(server().app);
+  it('uses secure cookie names behind an https proxy (X-Forwarded-Proto, TRUST_PROXY=on)', async () => {
+    const client = browser(server().appWith({ trustProxy: true }));
     const csrfRes = await client.request('/api/auth/csrf', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'fichas.ao' } });
     const csrfToken = CsrfResponseSchema.parse(await csrfRes.json()).csrfToken;
     expect(client.jar.has('__Host-authjs.csrf-token')).toBe(true);

@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { AccountUpdateResponseSchema, ContactDetailsResponseSchema, VerifyTokenResponseSchema } from '../../../contract/schemas/settings.ts';
@@ -37,7 +39,7 @@ describeOnEachDb('settings: contact details and account updates', (server) => {
     const user = await newUser(server(), 'contacto');
     const body = expectOk(await user.get(`${A}/contactDetails`), ContactDetailsResponseSchema);
     expect(body.contactDetails).toEqual({
-      email: { email: `${user.nomeUsuario}@teste.ao` },
+      email: { email: `${user.nomeUsuario}@teste.ao`, verificado: false },
       numeroTelemovel: { numero: '923999000', verificado: false },
     });
     expectError(await anonymous(server()).get(`${A}/contactDetails`), 401);
@@ -89,12 +91,24 @@ describeOnEachDb('settings: contact details and account updates', (server) => {
     expectError(await user.send('PATCH', `${A}/actualizarPassword`, { passwordActual: 'antiga123', password: 'novanova1', passwordConfirmacao: 'novanova2' }), 400, MSG.passwordMismatch);
     expectError(await user.send('PATCH', `${A}/actualizarPassword`, { passwordActual: '', password: 'novanova1', passwordConfirmacao: 'novanova1' }), 400, MSG.passwordCurrentWrong);
     expectError(await user.send('PATCH', `${A}/actualizarPassword`, { password: 'novanova1' }), 400, MSG.invalidRequest);
-    const res = await expectReplay(server(), (key) =>
-      user.send('PATCH', `${A}/actualizarPassword`, { passwordActual: 'antiga123', password: 'novanova1', passwordConfirmacao: 'novanova1' }, key),
-    );
+    const change = { passwordActual: 'antiga123', password: 'novanova1', passwordConfirmacao: 'novanova1' };
+    const key = { 'idempotency-key': `senha-${user.id}` };
+    const res = await user.send('PATCH', `${A}/actualizarPassword`, change, key);
+    expect(res.status).toBe(200);
     expect(MessageResponseSchema.parse(res.body).message).toBe(MSG.passwordChanged);
     const row = await server().db.selectFrom('usuarios').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(await verifyPassword('novanova1', row.password_hash)).toBe(true);
+    // The change renews the caller's cookie (tests/unit/server/session-end.test.ts); with it, a replay is answered
+    // from the store and changes nothing (the old password no longer matches, which a new run would refuse).
+    const renewed = /authjs\.session-token=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    const replay = await server().app.request(`http://localhost:8080${A}/actualizarPassword`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fichas', cookie: `authjs.session-token=${renewed}`, ...key },
+      body: JSON.stringify(change),
+    });
+    expect(replay.status).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(res.body);
   });
 
   it('replays an account update without changing anything', async () => {
@@ -104,7 +118,7 @@ describeOnEachDb('settings: contact details and account updates', (server) => {
 });
 
 describeOnEachDb('settings: phone verification', (server) => {
-  it('sends a 6-digit code (logged as the SMS stand-in) and verifies the number with it', async () => {
+  it('sends a 6-digit code by SMS (a file under DATA_DIR/sms; the log names only the file) and verifies the number with it', async () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => {});
     try {
       const user = await newUser(server(), 'tel');
@@ -113,7 +127,15 @@ describeOnEachDb('settings: phone verification', (server) => {
       expect(body.message).toBe(MSG.verifyTokenSent);
       const token = await latestToken(server(), user);
       expect(token).toMatch(/^\d{6}$/);
-      expect(log.mock.calls.some((call) => String(call[0]).includes(token))).toBe(true);
+      const logged = log.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
+      expect(logged).not.toContain(token);
+      expect(logged).not.toContain('923999000');
+      const path = /\[sms\].* (\S+\.txt)$/m.exec(logged)?.[1] ?? '';
+      expect(path.startsWith(join(server().config.dataDir, 'sms'))).toBe(true);
+      const sms = readFileSync(path, 'utf8');
+      expect(sms).toContain('Para: 923999000');
+      expect(sms).toContain(`O teu código de verificação Fichas é ${token}`);
+      expect(statSync(path).mode & 0o077).toBe(0);
       const ok = await user.get(`${K}/verifyNumeroTelemovel/${token}`);
       expect(ok.status).toBe(200);
       expect(ok.body.message).toBe(MSG.phoneVerified);
@@ -162,6 +184,28 @@ describeOnEachDb('settings: phone verification', (server) => {
       const fresh = await latestToken(server(), user);
       await server().db.updateTable('verificacoes_telefone').set({ expira_em: new Date(Date.now() - 1000).toISOString() }).where('token', '=', fresh).where('usuario_id', '=', user.id).execute();
       expectError(await user.get(`${K}/verifyNumeroTelemovel/${fresh}`), 400, MSG.verifyTokenInvalid);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('counts a try in the statement that checks the limit: 40 concurrent guesses get 5 checks, none beyond', async () => {
+    const log = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const user = await newUser(server(), 'tel');
+      expectOk(await user.get(`${K}/criarNumeroVerifyToken`), VerifyTokenResponseSchema);
+      // The right code is the last of 40 guesses sent at once; only the first 5 checked may decide anything.
+      await server().db.updateTable('verificacoes_telefone').set({ token: '000039' }).where('usuario_id', '=', user.id).execute();
+      const guesses = Array.from({ length: 40 }, (_, i) => String(i).padStart(6, '0'));
+      const answers = await Promise.all(guesses.map((guess) => user.get(`${K}/verifyNumeroTelemovel/${guess}`)));
+      const row = await server().db.selectFrom('verificacoes_telefone').select(['tentativas', 'usado']).where('usuario_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(row.tentativas).toBe(5);
+      const accepted = answers.filter((answer) => answer.status === 200).length;
+      expect(accepted).toBe(row.usado);
+      expect(answers.filter((answer) => answer.status === 400)).toHaveLength(40 - accepted);
+      // Whatever the order, the code is spent now: the right guess sent again is refused unless it already won.
+      const again = await user.get(`${K}/verifyNumeroTelemovel/000039`);
+      expect(again.status).toBe(400);
     } finally {
       log.mockRestore();
     }

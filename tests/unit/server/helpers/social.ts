@@ -1,6 +1,7 @@
 import { encode } from '@auth/core/jwt';
 import { expect } from 'vitest';
 import type { z } from 'zod';
+import { newSessionClaims } from '../../../../server/auth/session-revocation.ts';
 import { createUser } from '../../../../server/auth/users-repo.ts';
 import type { Conta, Role } from '../../../../server/db/schema.ts';
 import { ORIGIN } from './http.ts';
@@ -54,6 +55,8 @@ async function sessionCookie(server: TestServer, user: ActorUser): Promise<strin
       nomeUsuario: user.nome_usuario,
       role: user.role,
       conta: user.conta,
+      // The session's own id and sign-in time, as the sign-in sets them (server/auth/session-revocation.ts).
+      ...newSessionClaims(),
     },
   });
   return `authjs.session-token=${token}`;
@@ -64,6 +67,8 @@ function client(server: TestServer, cookie: string | null, who: { id: string; no
     const headers = new Headers(init.headers);
     if (cookie) headers.set('cookie', cookie);
     headers.set('host', new URL(ORIGIN).host);
+    // The app's own mark, sent by its client on every call (src/api/http.ts).
+    if (!headers.has('x-requested-with')) headers.set('x-requested-with', 'fichas');
     return server.app.request(new URL(path, ORIGIN).toString(), { ...init, headers });
   };
   const answer = async (response: Response): Promise<Answer> => {
