@@ -14,6 +14,7 @@ import type {
   StoredUser,
 } from './mirror-types.ts';
 import type { OutboxEntry } from './outbox-types.ts';
+import { clearPersonalRows } from './personal-rows.ts';
 
 /**
  * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
@@ -43,6 +44,12 @@ export const SCHEMA_V2 = {
   outbox: 'mutationId, state, userId',
 };
 
+/** Version 3 changes no table: its upgrade clears the personal rows a store kept before sign-out cleared them. */
+export const SCHEMA_V3 = SCHEMA_V2;
+
+/** Every table of the current schema. */
+export type TableName = keyof typeof SCHEMA_V3;
+
 export class AppDb extends Dexie {
   kv!: Table<KeyValueRecord, KeyValueRecord['key']>;
   events!: EntityTable<StoredEvent, 'id'>;
@@ -64,5 +71,10 @@ export class AppDb extends Dexie {
     super(name);
     this.version(1).stores(SCHEMA_V1);
     this.version(2).stores(SCHEMA_V2);
+    // Earlier versions kept every user's rows across sign-outs, so the rows of a store upgraded from one may be
+    // several people's: they go, the outbox and the session stay, and the signed-in user's rows come back on refresh.
+    this.version(3)
+      .stores(SCHEMA_V3)
+      .upgrade((tx) => clearPersonalRows((name) => tx.table(name), { draft: false, meta: () => false, query: () => false }));
   }
 }

@@ -4,17 +4,18 @@ import type { ChatKey, StoredMessage } from '../db/mirror-types.ts';
 import type { ChatType, CounterName } from '../../contract/schemas/signals.ts';
 import type { GroupEdit } from '../sync/resources/social-actions.ts';
 import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
 
 // Community read atoms (Dexie liveQuery) and action atoms (optimistic row + outbox entry in one transaction).
 
-export const conversationsAtom = liveAtom(() => db.conversations.orderBy('lastMessageAt').reverse().limit(250).toArray());
-export const groupsAtom = liveAtom(() => db.groups.orderBy('lastMessageAt').reverse().limit(250).toArray());
-export const roomsAtom = liveAtom(() => db.rooms.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const conversationsAtom = personalAtom([], () => db.conversations.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const groupsAtom = personalAtom([], () => db.groups.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const roomsAtom = personalAtom([], () => db.rooms.orderBy('lastMessageAt').reverse().limit(250).toArray());
 
-const countersRecordAtom = liveAtom(() => db.counters.toArray());
+const countersRecordAtom = personalAtom([], () => db.counters.toArray());
 
 export const countersAtom = atom((get) => {
   const rows = get(countersRecordAtom);
@@ -29,7 +30,7 @@ const messageAtoms = new Map<string, Atom<StoredMessage[] | Pending>>();
 /** The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). */
 export function messagesAtom(chatKey: ChatKey, limit: number): Atom<StoredMessage[] | Pending> {
   return cachedAtom(messageAtoms, `${chatKey}|${limit}`, () =>
-    liveAtom(async () =>
+    personalAtom([], async () =>
       (
         await db.messages
           .where('[chatKey+sortKey]')

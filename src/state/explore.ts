@@ -18,6 +18,7 @@ import { eventDay } from '../lib/format.ts';
 import { generateTips, type TipOutcome } from '../lib/tip-generator.ts';
 import { isSameChoice } from '../lib/selection.ts';
 import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { addToSlipAtom, draftSlipAtom } from './slip-builder.ts';
@@ -117,13 +118,7 @@ function queryAtom(key: string) {
 const itemAtoms = new Map<string, Atom<unknown[] | undefined | Pending>>();
 
 function itemsAtom(key: string): Atom<unknown[] | undefined | Pending> {
-  return cachedAtom(itemAtoms, key, () => {
-    const source = queryAtom(key);
-    return atom((get) => {
-      const row = get(source);
-      return row === PENDING ? PENDING : row?.items;
-    });
-  });
+  return cachedAtom(itemAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.items));
 }
 
 /** The tips of an Explore search as last stored; undefined when this search was never loaded on this phone. */
@@ -138,7 +133,7 @@ export function exploreUsersAtom(key: string): Atom<CommunityUser[] | undefined 
 /** A slip category's slips in the server's order, read from the slips table. */
 export function exploreSlipsAtom(key: string): Atom<StoredSlip[] | undefined | Pending> {
   return cachedAtom(slipQueryAtoms, key, () =>
-    liveAtom(async () => {
+    personalAtom(undefined, async () => {
       const row = await db.queries.get(key);
       if (!row) return undefined;
       return (await db.slips.bulkGet(row.ids)).filter((slip): slip is StoredSlip => slip !== undefined);

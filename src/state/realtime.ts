@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
-import { liveAtom, PENDING } from './live-atom.ts';
+import { PENDING } from './live-atom.ts';
+import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { REFRESH_ONLINE_MS } from '../../contract/limits.ts';
@@ -40,7 +41,7 @@ export function startRealtime(userId: string): () => void {
   };
 }
 
-const onlineRecordAtom = liveAtom(() => db.kv.get('onlineUsers'));
+const onlineRecordAtom = personalAtom(undefined, () => db.kv.get('onlineUsers'));
 
 /** SPEC §4 Presence: who is in the live presence list; the current user always counts as online. */
 export const onlineUserIdsAtom = atom((get) => {

@@ -2,12 +2,18 @@ import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import { readSessionRecord } from '../db/session.ts';
 import type { SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
-import { liveAtom, PENDING } from './live-atom.ts';
+import { liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 const sessionRecordAtom = liveAtom(() => readSessionRecord(db));
+
+/** Whose rows the phone's store holds (sync/mirror-owner.ts): the stored session's user, null when signed out. */
+export const mirrorOwnerAtom = atom<string | null | Pending>((get) => {
+  const record = get(sessionRecordAtom);
+  return record === PENDING ? PENDING : (record?.session?.user.id ?? null);
+});
 
 /** SPEC §4 Session status. A stored session stays valid offline until its own expiry. */
 export const sessionStatusAtom = atom<SessionStatus>((get) => {
@@ -52,5 +58,5 @@ export const requestRecoveryAtom = atom(null, async (_get, _set, identifier: str
 );
 
 export const providerSignInAtom = atom(null, async (_get, _set, input: { provider: string; callbackUrl: string }) =>
-  (await loadSync()).startProviderSignIn(input.provider, input.callbackUrl),
+  (await loadSync()).startProviderSignIn(db, input.provider, input.callbackUrl),
 );

@@ -12,11 +12,12 @@ import {
   type DraftSlip,
 } from '../../contract/draft-slip.ts';
 import { slipRuleViolation } from '../../contract/validation/slip.ts';
-import { liveAtom, PENDING } from './live-atom.ts';
+import { PENDING } from './live-atom.ts';
+import { personalAtom } from './personal-atom.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue, type EnqueueResult } from './enqueue-action.ts';
 
-const draftRecordAtom = liveAtom(() => db.kv.get('draftSlip'));
+const draftRecordAtom = personalAtom(undefined, () => db.kv.get('draftSlip'));
 
 /** The slip being built, from the phone's store (it survives reloads, restarts and offline use). */
 export const draftSlipAtom = atom<DraftSlip>((get) => {

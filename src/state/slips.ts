@@ -4,6 +4,7 @@ import type { SlipList, StoredEventDetail, StoredSlip } from '../db/mirror-types
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
 import { REFRESH_LISTS_MS, REFRESH_LIVE_MS } from '../../contract/limits.ts';
 import { cachedAtom, liveAtom, type Pending } from './live-atom.ts';
+import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
@@ -13,7 +14,7 @@ const listAtoms = new Map<string, Atom<StoredSlip[] | Pending>>();
 /** A list of my slips (created, saved, hidden), newest first, with slips made on this phone included. */
 export function slipListAtom(list: SlipList): Atom<StoredSlip[] | Pending> {
   return cachedAtom(listAtoms, list, () =>
-    liveAtom(async () =>
+    personalAtom([], async () =>
       (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
     ),
   );
@@ -24,7 +25,7 @@ const slipAtoms = new Map<string, Atom<StoredSlip | undefined | Pending>>();
 /** One slip by id; a `local:` id also finds the slip after the server acknowledged it (by its localId). */
 export function slipAtom(id: string): Atom<StoredSlip | undefined | Pending> {
   return cachedAtom(slipAtoms, id, () =>
-    liveAtom(async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+    personalAtom(undefined, async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
   );
 }
 

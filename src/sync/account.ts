@@ -2,7 +2,7 @@ import type { AppDb } from '../db/app-db.ts';
 import { forgotPasswordRequest, isAvailable, signInWithProvider, signUpRequest } from '../api/auth.ts';
 import type { SignUpRequest } from '../../contract/schemas/auth.ts';
 import { MSG } from '../../contract/messages.ts';
-import { signIn, type AuthActionResult } from './session.ts';
+import { finishPendingSignOut, signIn, type AuthActionResult } from './session.ts';
 
 /** Creates the account, then signs in with it (the user lands signed in, SPEC §2 Auth screen). */
 export async function signUp(
@@ -34,7 +34,8 @@ export async function requestPasswordRecovery(identifier: string): Promise<AuthA
   return { ok: false, message: result.kind === 'http' && result.status === 400 ? result.message : MSG.forgotFailed };
 }
 
-export async function startProviderSignIn(provider: string, callbackUrl: string): Promise<{ url: string } | { message: string }> {
+export async function startProviderSignIn(db: AppDb, provider: string, callbackUrl: string): Promise<{ url: string } | { message: string }> {
+  if (!(await finishPendingSignOut(db))) return { message: MSG.network };
   const result = await signInWithProvider(provider, callbackUrl);
   if (result.kind === 'ok') return { url: result.data };
   return { message: result.kind === 'network' ? MSG.network : MSG.loginFailed };

@@ -1,16 +1,12 @@
 import type { AppDb } from '../db/app-db.ts';
-import type { SessionRecord } from '../db/types.ts';
 import { readSessionRecord } from '../db/session.ts';
 import { fetchSession, signInWithCredentials, signOutRequest } from '../api/auth.ts';
 import { MSG } from '../../contract/messages.ts';
 import { signalOtherTabs } from './tab-signal.ts';
-import { resumePaused } from './outbox/replayer.ts';
+import { hasWaiting, resumePaused } from './outbox/replayer.ts';
 import { outboxRunner } from './outbox/app-outbox.ts';
 import { unregisterPush } from './push.ts';
-
-async function writeSession(db: AppDb, patch: Omit<SessionRecord, 'key'>): Promise<void> {
-  await db.kv.put({ key: 'session', ...patch });
-}
+import { writeSession } from './mirror-owner.ts';
 
 let inFlight: Promise<void> | null = null;
 
@@ -22,18 +18,30 @@ export function refreshSession(db: AppDb): Promise<void> {
   return inFlight;
 }
 
+/**
+ * Tells the server about a sign-out made offline; false while it cannot be reached. A new sign-in waits for it:
+ * sent after, it would end the new session, and dropped, it would leave the old cookie to sign the previous user
+ * back in should the new sign-in fail.
+ */
+export async function finishPendingSignOut(db: AppDb): Promise<boolean> {
+  if (!(await readSessionRecord(db))?.signOutPending) return true;
+  const done = await signOutRequest('/');
+  if (done.kind === 'network') return false;
+  await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: false });
+  return true;
+}
+
 async function doRefresh(db: AppDb): Promise<void> {
   const current = await readSessionRecord(db);
-  if (current?.signOutPending) {
-    const done = await signOutRequest('/');
-    if (done.kind === 'network') return;
-    await writeSession(db, { session: null, checkedAt: Date.now(), signOutPending: false });
-  }
+  if (!(await finishPendingSignOut(db))) return;
   const result = await fetchSession();
   if (result.kind === 'ok') {
     await writeSession(db, { session: result.data, checkedAt: Date.now(), signOutPending: false });
-    // The same user is back: entries paused by a 401 go out again (DESIGN §4).
-    if (result.data && (await resumePaused(db, result.data.user.id)) > 0) void outboxRunner(db).poke();
+    // The same user is back: entries paused by a 401, or left waiting when they signed out, go out again (DESIGN §4).
+    if (result.data) {
+      await resumePaused(db, result.data.user.id);
+      if (await hasWaiting(db, result.data.user.id)) void outboxRunner(db).poke();
+    }
     return;
   }
   // No answer: keep what we knew. A first start with no network knows nobody.
@@ -46,6 +54,7 @@ export async function signIn(
   db: AppDb,
   input: { userData: string; password: string; callbackUrl: string },
 ): Promise<AuthActionResult> {
+  if (!(await finishPendingSignOut(db))) return { ok: false, message: MSG.network };
   const result = await signInWithCredentials(input);
   if (result.kind !== 'ok') return { ok: false, message: result.kind === 'network' ? MSG.network : MSG.loginFailed };
   if (!result.data.ok) return { ok: false, message: MSG.loginFailed };

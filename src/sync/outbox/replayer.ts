@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
-import { readSessionRecord } from '../../db/session.ts';
+import { readMirrorOwner, readSessionRecord } from '../../db/session.ts';
 import type { RawOutcome } from '../../api/http.ts';
 import type { ApplierRegistry } from './appliers.ts';
 import { backoffDelay } from './backoff.ts';
@@ -117,7 +117,9 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
   const settle = async (entry: OutboxEntry, outcome: RawOutcome, userId: string, sessionCheckedAt: number): Promise<FlushReport | null> => {
     if (outcome.kind === 'ok') {
       await db.transaction('rw', db.tables, async () => {
-        await appliers[entry.kind]?.applied?.(db, entry, outcome.body);
+        // The answer folds into the mirror only while it is still the author's (an answer that arrives after they
+        // signed out is theirs, not the next user's); the server has the change either way.
+        if ((await readMirrorOwner(db)) === entry.userId) await appliers[entry.kind]?.applied?.(db, entry, outcome.body);
         await db.outbox.delete(entry.mutationId);
       });
       report.sent += 1;
@@ -138,7 +140,7 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     }
     await db.transaction('rw', db.tables, async () => {
       await db.outbox.update(entry.mutationId, { state: 'rejected', error: refusal.message, rejection: refusal.body ?? null });
-      await appliers[entry.kind]?.rejected?.(db, entry, refusal.body);
+      if ((await readMirrorOwner(db)) === entry.userId) await appliers[entry.kind]?.rejected?.(db, entry, refusal.body);
     });
     report.rejected += 1;
     return null;
@@ -197,6 +199,11 @@ export async function resumePaused(db: AppDb, userId: string): Promise<number> {
     .equals(userId)
     .filter((entry) => entry.state === 'paused')
     .modify({ state: 'pending', nextAttemptAt: 0 });
+}
+
+/** Whether this user has entries waiting to be sent (refused ones wait for the user, not for the network). */
+export async function hasWaiting(db: AppDb, userId: string): Promise<boolean> {
+  return (await db.outbox.where('userId').equals(userId).filter((entry) => entry.state !== 'rejected').count()) > 0;
 }
 
 /** A refused entry goes back in the queue at its place, with the user's edited body when given. */

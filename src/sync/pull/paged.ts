@@ -1,6 +1,8 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';
+import { readMirrorOwner } from '../../db/session.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 
 export interface PagedList<T> {
   /** syncMeta key, e.g. 'conversations'. */
@@ -24,22 +26,25 @@ export async function refreshFirstPage<T>(
 ): Promise<PageOutcome> {
   const meta = await db.syncMeta.get(list.resource);
   if (!options.force && meta && meta.error === null && Date.now() - meta.refreshedAt < options.maxAgeMs) return 'fresh';
+  const owner = await readMirrorOwner(db);
   const size = list.pageSize ?? PAGE_SIZE;
   const result = await list.fetchPage(1, size);
   if (result.kind !== 'ok') {
-    await db.syncMeta.put({ ...(meta ?? { resource: list.resource, refreshedAt: 0 }), error: result.message });
+    await writeForOwner(db, owner, () => db.syncMeta.put({ ...(meta ?? { resource: list.resource, refreshedAt: 0 }), error: result.message }));
     return 'error';
   }
-  await list.store(result.data, { replace: true });
-  await db.syncMeta.put({
-    resource: list.resource,
-    refreshedAt: Date.now(),
-    error: null,
-    pages: 1,
-    received: result.data.length,
-    noMore: result.data.length < size,
+  const stored = await writeForOwner(db, owner, async () => {
+    await list.store(result.data, { replace: true });
+    await db.syncMeta.put({
+      resource: list.resource,
+      refreshedAt: Date.now(),
+      error: null,
+      pages: 1,
+      received: result.data.length,
+      noMore: result.data.length < size,
+    });
   });
-  return 'loaded';
+  return stored ? 'loaded' : 'error';
 }
 
 /**
@@ -51,15 +56,18 @@ export async function loadNextPage<T>(db: AppDb, list: PagedList<T>): Promise<Pa
   if (!meta || meta.pages === undefined) return refreshFirstPage(db, list, { maxAgeMs: 0, force: true });
   if (meta.error !== null) return 'error';
   if (meta.noMore) return 'no-more';
+  const owner = await readMirrorOwner(db);
   const size = list.pageSize ?? PAGE_SIZE;
   const pages = meta.pages + 1;
   const result = await list.fetchPage(pages, size);
   if (result.kind !== 'ok') {
-    await db.syncMeta.put({ ...meta, error: result.message });
+    await writeForOwner(db, owner, () => db.syncMeta.put({ ...meta, error: result.message }));
     return 'error';
   }
-  await list.store(result.data, { replace: false });
-  const received = (meta.received ?? 0) + result.data.length;
-  await db.syncMeta.put({ ...meta, pages, received, noMore: received < size * pages });
-  return 'loaded';
+  const stored = await writeForOwner(db, owner, async () => {
+    await list.store(result.data, { replace: false });
+    const received = (meta.received ?? 0) + result.data.length;
+    await db.syncMeta.put({ ...meta, pages, received, noMore: received < size * pages });
+  });
+  return stored ? 'loaded' : 'error';
 }

@@ -1,6 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { EntityTable } from 'dexie';
 import { messageSortKey, type ChatKey, type StoredChatSummary } from '../../db/mirror-types.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 import { NovoSinalEventSchema, type CounterName, type MensagemSignal, type NotificacaoSignal } from '../../../contract/schemas/signals.ts';
 
 const CHAT_COUNTERS: Record<MensagemSignal['chatType'], CounterName | null> = {
@@ -62,9 +63,10 @@ export async function applySignal(db: AppDb, payload: unknown, selfId: string): 
     return false;
   }
   const sinal = parsed.data.sinal;
-  await db.transaction('rw', [db.messages, db.conversations, db.groups, db.rooms, db.notifications, db.counters], async () => {
+  // A signal for someone who is no longer the mirror's owner (a connection or a push that outlived a sign-out) is
+  // theirs alone: it is not written.
+  return writeForOwner(db, selfId, async () => {
     if ('mensagem' in sinal) await applyMessage(db, sinal.mensagem, selfId);
     else await applyNotification(db, sinal.notificacao);
   });
-  return true;
 }

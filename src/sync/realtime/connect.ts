@@ -2,6 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import { fetchClientConfig, fetchOnlineUsers } from '../../api/realtime.ts';
 import { NOVO_SINAL_EVENT, userChannel } from '../../../contract/schemas/realtime.ts';
 import { applySignal } from './apply-signal.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 
 export interface RealtimeHandlers {
   /** Pusher never replays: after every reconnect the caller pulls what was missed (DESIGN §3). */
@@ -70,7 +71,7 @@ export async function refreshOnlineUsers(db: AppDb, selfId: string): Promise<voi
 
 /** Read-modify-write of the online list in one transaction (presence events and the refresher both change it). */
 async function updateOnline(db: AppDb, selfId: string, change: (current: Set<string>) => Set<string>): Promise<void> {
-  await db.transaction('rw', db.kv, async () => {
+  await writeForOwner(db, selfId, async () => {
     const record = await db.kv.get('onlineUsers');
     const next = change(new Set(record?.key === 'onlineUsers' ? record.ids : []));
     next.add(selfId);

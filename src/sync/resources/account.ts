@@ -3,14 +3,17 @@ import { fetchLicence } from '../../api/account.ts';
 import { fetchMyProfile } from '../../api/social.ts';
 import { REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
+import { readMirrorOwner } from '../../db/session.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 
 // The signed-in user's own records in the mirror: the licence (subscription) and the profile (SPEC §3).
 
 export async function refreshLicence(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !(await isStale(db, 'licence', REFRESH_UPDATES_MS))) return;
+  const owner = await readMirrorOwner(db);
   const result = await fetchLicence();
-  if (result.kind !== 'ok') return markFailed(db, 'licence', result.message);
-  await db.transaction('rw', db.kv, db.syncMeta, async () => {
+  await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return markFailed(db, 'licence', result.message);
     await db.kv.put({ key: 'licence', value: result.data.licenca });
     await markRefreshed(db, 'licence');
   });
@@ -18,10 +21,11 @@ export async function refreshLicence(db: AppDb, options: { force?: boolean } = {
 
 export async function refreshProfile(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !(await isStale(db, 'profile', REFRESH_UPDATES_MS))) return;
+  const owner = await readMirrorOwner(db);
   const result = await fetchMyProfile();
-  if (result.kind !== 'ok') return markFailed(db, 'profile', result.message);
-  const { usuario, follows } = result.data;
-  await db.transaction('rw', db.kv, db.users, db.syncMeta, async () => {
+  await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return markFailed(db, 'profile', result.message);
+    const { usuario, follows } = result.data;
     await db.kv.put({ key: 'profile', value: { usuario, follows } });
     await db.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data: usuario, seenAt: Date.now() });
     await markRefreshed(db, 'profile');

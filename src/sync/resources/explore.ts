@@ -7,6 +7,8 @@ import type { TipAnswer } from '../../lib/tip-generator.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
 import { slipRow } from './slips.ts';
 import { COMPETITIONS_QUERY, exploreMetaKey } from '../resources.ts';
+import { writeForOwner } from '../mirror-owner.ts';
+import { readMirrorOwner } from '../../db/session.ts';
 
 // Explore results are kept per query (DESIGN §3): the `queries` row holds the ordered ids (slips, in `slips`) or the
 // results themselves (tips, users), so a filter shows offline what it last showed online.
@@ -18,11 +20,13 @@ export async function refreshExplore(
 ): Promise<'fresh' | 'loaded' | 'error'> {
   const resource = exploreMetaKey(request.key);
   if (!options.force && !(await isStale(db, resource, REFRESH_LISTS_MS))) return 'fresh';
+  const owner = await readMirrorOwner(db);
   if (request.kind === 'fichas') {
     const result = await fetchExploreSlips(request.params, 1, PAGE_SIZE);
-    if (result.kind !== 'ok') return failed(db, resource, result.message);
+    if (result.kind !== 'ok') return failed(db, owner, resource, result.message);
     const fichas = result.data.fichas;
-    await db.transaction('rw', db.slips, db.queries, db.syncMeta, async () => {
+    // Results carry the viewer's own marks (saved or not): they are written only for whom they were fetched.
+    const stored = await writeForOwner(db, owner, async () => {
       // A slip of mine keeps its own lists; others' published slips are stored for their public view. A row with a
       // change still on its way (publish, hide, save) keeps its optimistic state until the outbox settles it.
       const held = await db.slips.bulkGet(fichas.map((ficha) => ficha.id));
@@ -31,20 +35,20 @@ export async function refreshExplore(
       await db.queries.put({ key: request.key, ids: fichas.map((ficha) => ficha.id), refreshedAt: Date.now() });
       await markRefreshed(db, resource);
     });
-    return 'loaded';
+    return stored ? 'loaded' : 'error';
   }
   const result = request.kind === 'apostas' ? await fetchExploreBets(request.params, 1, PAGE_SIZE) : await fetchCommunity(1, PAGE_SIZE);
-  if (result.kind !== 'ok') return failed(db, resource, result.message);
+  if (result.kind !== 'ok') return failed(db, owner, resource, result.message);
   const items: unknown[] = 'selecoes' in result.data ? result.data.selecoes : result.data.usuarios;
-  await db.transaction('rw', db.queries, db.syncMeta, async () => {
+  const stored = await writeForOwner(db, owner, async () => {
     await db.queries.put({ key: request.key, ids: [], items, refreshedAt: Date.now() });
     await markRefreshed(db, resource);
   });
-  return 'loaded';
+  return stored ? 'loaded' : 'error';
 }
 
-async function failed(db: AppDb, resource: string, message: string): Promise<'error'> {
-  await markFailed(db, resource, message);
+async function failed(db: AppDb, owner: string | null, resource: string, message: string): Promise<'error'> {
+  await writeForOwner(db, owner, () => markFailed(db, resource, message));
   return 'error';
 }
 

@@ -5,6 +5,8 @@ import { COUNTER_NAMES } from '../../../contract/schemas/signals.ts';
 import { PAGE_SIZE, REFRESH_LISTS_MS, REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
 import { loadNextPage, refreshFirstPage, type PagedList } from '../pull/paged.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
+import { readMirrorOwner } from '../../db/session.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 import type { Conversation } from '../../../contract/schemas/chats.ts';
 import type { GroupSummary } from '../../../contract/schemas/groups.ts';
 import type { Room } from '../../../contract/schemas/rooms.ts';
@@ -77,9 +79,10 @@ export const loadMore = loadNextPage;
 /** Every unread counter (SPEC §3) from mostrarMeusUpdates, every 300 s and after each reconnect. */
 export async function refreshCounters(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !(await isStale(db, 'counters', REFRESH_UPDATES_MS))) return;
+  const owner = await readMirrorOwner(db);
   const result = await fetchUpdates();
-  if (result.kind !== 'ok') return markFailed(db, 'counters', result.message);
-  await db.transaction('rw', db.counters, db.syncMeta, async () => {
+  await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return markFailed(db, 'counters', result.message);
     await db.counters.bulkPut(COUNTER_NAMES.map((name) => ({ name, count: result.data.updates[name]?.count ?? 0 })));
     await markRefreshed(db, 'counters');
   });
@@ -87,9 +90,10 @@ export async function refreshCounters(db: AppDb, options: { force?: boolean } = 
 
 export async function refreshNotifications(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !(await isStale(db, 'notifications', REFRESH_LISTS_MS))) return;
+  const owner = await readMirrorOwner(db);
   const result = await fetchNotifications({ size: PAGE_SIZE });
-  if (result.kind !== 'ok') return markFailed(db, 'notifications', result.message);
-  await db.transaction('rw', db.notifications, db.syncMeta, async () => {
+  await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return markFailed(db, 'notifications', result.message);
     await db.notifications.bulkPut(
       result.data.notificacoes.map((row) => ({ id: row.id, sortKey: messageSortKey(row.createdAt, row.id), data: row })),
     );
@@ -99,14 +103,17 @@ export async function refreshNotifications(db: AppDb, options: { force?: boolean
 
 /** The conversation with a user (created on the server when opened); kept in the store, its id returned. */
 export async function openConversationWith(db: AppDb, nomeUsuario: string): Promise<{ id: string } | { message: string }> {
+  const owner = await readMirrorOwner(db);
   const result = await fetchConversationWith(nomeUsuario);
   if (result.kind !== 'ok') return { message: result.message };
   const conversa = result.data.conversa;
-  await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
-  // Messages written to this user before the id was known move to the conversation's own key.
-  await db.messages
-    .where('[chatKey+sortKey]')
-    .between([`conversa:@${nomeUsuario}`, ''], [`conversa:@${nomeUsuario}`, '\uffff'])
-    .modify({ chatKey: `conversa:${conversa.id}` });
+  await writeForOwner(db, owner, async () => {
+    await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
+    // Messages written to this user before the id was known move to the conversation's own key.
+    await db.messages
+      .where('[chatKey+sortKey]')
+      .between([`conversa:@${nomeUsuario}`, ''], [`conversa:@${nomeUsuario}`, '\uffff'])
+      .modify({ chatKey: `conversa:${conversa.id}` });
+  });
   return { id: conversa.id };
 }

@@ -6,6 +6,8 @@ import type { ChatType } from '../../../contract/schemas/signals.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
+import { readMirrorOwner } from '../../db/session.ts';
+import { writeForOwner } from '../mirror-owner.ts';
 
 export type ChatTarget = { chatType: ChatType; chatId: string } | { conversaWith: string };
 
@@ -31,13 +33,14 @@ const metaKey = (chatKey: ChatKey) => `messages:${chatKey}`;
 /** The newest page of a chat into the store; older pages come with pullOlderMessages (key-range, never offsets). */
 export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<void> {
   const key = chatKeyOf({ chatType, chatId });
+  const owner = await readMirrorOwner(db);
   const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE });
-  const meta = await db.syncMeta.get(metaKey(key));
-  if (result.kind !== 'ok') {
-    await db.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
-    return;
-  }
-  await db.transaction('rw', db.messages, db.syncMeta, async () => {
+  await writeForOwner(db, owner, async () => {
+    const meta = await db.syncMeta.get(metaKey(key));
+    if (result.kind !== 'ok') {
+      await db.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
+      return;
+    }
     await db.messages.bulkPut(result.data.mensagens.map(messageRow));
     await db.syncMeta.put({
       resource: metaKey(key),
@@ -59,16 +62,14 @@ export async function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: s
   }
   if (meta.error !== null) return 'error';
   if (meta.noMore || !meta.cursor) return 'no-more';
+  const owner = await readMirrorOwner(db);
   const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
-  if (result.kind !== 'ok') {
-    await db.syncMeta.put({ ...meta, error: result.message });
-    return 'error';
-  }
-  await db.transaction('rw', db.messages, db.syncMeta, async () => {
+  const stored = await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return db.syncMeta.put({ ...meta, error: result.message });
     await db.messages.bulkPut(result.data.mensagens.map(messageRow));
     await db.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
   });
-  return 'loaded';
+  return stored && result.kind === 'ok' ? 'loaded' : 'error';
 }
 
 export interface SendMessageInput {

@@ -16,6 +16,8 @@ import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 import type { PagedList } from '../pull/paged.ts';
 import { markFailed, markRefreshed } from '../freshness.ts';
+import { writeForOwner } from '../mirror-owner.ts';
+import { readMirrorOwner } from '../../db/session.ts';
 
 const APOSTADOR = '/api/client/apostador/fichas';
 
@@ -52,23 +54,22 @@ export function slipList(db: AppDb, filtro: SlipFilter, selfId: string): PagedLi
 }
 
 export async function refreshSlip(db: AppDb, id: string, selfId: string): Promise<void> {
+  const owner = await readMirrorOwner(db);
   const result = await fetchSlip(id);
-  if (result.kind === 'ok') await db.slips.put(slipRow(result.data.ficha, selfId));
+  if (result.kind === 'ok') await writeForOwner(db, owner, () => db.slips.put(slipRow(result.data.ficha, selfId)));
 }
 
 /** A user's published slip for its public view (no session needed); kept so a shared link opens offline later. */
 export async function refreshPublicSlip(db: AppDb, input: { nomeUsuario: string; id: string; selfId: string | null }): Promise<'loaded' | 'missing' | 'error'> {
+  const owner = await readMirrorOwner(db);
   const result = await fetchPublicSlip(input.nomeUsuario, input.id);
   if (result.kind === 'http' && (result.status === 404 || result.status === 403)) return 'missing';
-  if (result.kind !== 'ok') {
-    await markFailed(db, `slip:${input.id}`, result.message);
-    return 'error';
-  }
-  await db.transaction('rw', db.slips, db.syncMeta, async () => {
+  const stored = await writeForOwner(db, owner, async () => {
+    if (result.kind !== 'ok') return markFailed(db, `slip:${input.id}`, result.message);
     await db.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
     await markRefreshed(db, `slip:${input.id}`);
   });
-  return 'loaded';
+  return stored && result.kind === 'ok' ? 'loaded' : 'error';
 }
 
 export interface CreateSlipInput {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
-import { AppDb, SCHEMA_V1 } from '../../../src/db/app-db.ts';
+import { AppDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/app-db.ts';
 
 describe('store migrations', () => {
   it('upgrades a version 1 store with data in it, keeping the session and the events', async () => {
@@ -20,15 +20,48 @@ describe('store migrations', () => {
 
     const db = new AppDb(name);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect(await db.kv.get('session')).toMatchObject({ session: { user: { nomeUsuario: 'demo' } } });
     expect(await db.events.get('e1')).toMatchObject({ home_name: 'Petro de Luanda' });
     // The new status index works on the old rows.
     expect(await db.events.where('status').equals('NS').count()).toBe(1);
-    expect(await db.syncMeta.get('events:upcoming')).toMatchObject({ refreshedAt: 5 });
+    // Freshness records go with the version 3 clean-up (tested below): the events are simply refreshed once.
+    expect(await db.syncMeta.get('events:upcoming')).toBeUndefined();
     // New tables are there and empty.
     expect(await db.outbox.count()).toBe(0);
     expect(await db.messages.count()).toBe(0);
+    await db.delete();
+  });
+
+  it('upgrades a version 2 store by clearing rows earlier versions kept across users, keeping the outbox and the session', async () => {
+    const name = `migration-v2-${Date.now()}`;
+    const v2 = new Dexie(name);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.open();
+    const session = { user: { id: 'u2', nomeUsuario: 'bruno', role: 'usuario' }, expires: '2099-01-01T00:00:00.000Z' };
+    await v2.table('kv').bulkPut([
+      { key: 'session', session, checkedAt: 1 },
+      { key: 'clientId', value: 'phone-1' },
+      { key: 'licence', value: { estado: 'habilitada' } },
+      { key: 'draftSlip', value: { selections: [], valor: 100 } },
+    ]);
+    // A conversation and a message a previous user left behind, and that user's change still waiting.
+    await v2.table('conversations').put({ id: 'c-of-u1', lastMessageAt: '2026-01-01', data: {} });
+    await v2.table('messages').put({ id: 'm1', chatKey: 'conversa:c-of-u1', sortKey: 'a', senderId: 'u1', mensagem: 'x', imagens: [], createdAt: 'a' });
+    await v2.table('outbox').put({ mutationId: 3, clientId: 'phone-1', userId: 'u1', kind: 'message.send', state: 'pending' });
+    await v2.table('events').put({ id: 'e1', date: '2026-11-22T15:00:00.000Z', status: 'NS' });
+    v2.close();
+
+    const db = new AppDb(name);
+    await db.open();
+    expect(await db.conversations.count()).toBe(0);
+    expect(await db.messages.count()).toBe(0);
+    expect(await db.kv.get('licence')).toBeUndefined();
+    expect(await db.kv.get('draftSlip')).toBeUndefined();
+    expect(await db.kv.get('session')).toMatchObject({ session });
+    expect(await db.kv.get('clientId')).toMatchObject({ value: 'phone-1' });
+    expect(await db.outbox.get(3)).toMatchObject({ userId: 'u1', state: 'pending' });
+    expect(await db.events.count()).toBe(1);
     await db.delete();
   });
 });

@@ -260,6 +260,23 @@ describe('flush outcomes (DESIGN §4)', () => {
     expect((await flush()).sent).toBe(1);
   });
 
+  it('folds an answer into the store only while its author still owns it (the answer came after a sign-out)', async () => {
+    const a = await addNote('u1', 'mine');
+    const slowAnswer = flushOutbox({
+      db,
+      appliers,
+      now: () => clock,
+      send: async () => {
+        // The author signs out and someone else signs in while the request is on its way.
+        await signInAs('u2');
+        return ok({ id: 'acknowledged' });
+      },
+    });
+    expect((await slowAnswer).sent).toBe(1);
+    expect(await db.outbox.get(a)).toBeUndefined();
+    expect(await db.users.get('acknowledged')).toBeUndefined();
+  });
+
   it('sends nothing while signed out', async () => {
     await addNote();
     await db.kv.put({ key: 'session', session: null, checkedAt: Date.now(), signOutPending: true });

@@ -15,9 +15,14 @@ function message(id: string, from = sender) {
   };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   db = new AppDb(`signal-test-${++counter}`);
+  await signInAs('u1');
 });
+
+async function signInAs(id: string) {
+  await db.kv.put({ key: 'session', session: { user: { id, nomeUsuario: id, role: 'usuario' }, expires: '2099-01-01T00:00:00.000Z' }, checkedAt: 1 });
+}
 afterEach(async () => {
   await db.delete();
 });
@@ -58,5 +63,12 @@ describe('novoSinal into the store', () => {
     expect(await applySignal(db, 'not json', 'u1')).toBe(false);
     expect(await db.messages.count()).toBe(0);
     warn.mockRestore();
+  });
+
+  it('writes nothing for a user who is no longer signed in on this phone (a push or a connection that outlived them)', async () => {
+    await signInAs('u2');
+    expect(await applySignal(db, message('m3'), 'u1')).toBe(false);
+    expect(await db.messages.get('m3')).toBeUndefined();
+    expect(await db.counters.get('newMessage')).toBeUndefined();
   });
 });
