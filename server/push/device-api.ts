@@ -12,19 +12,23 @@ import {
 import type { AppEnv } from '../app-env.ts';
 import type { BeamsConfig } from '../realtime/realtime-config.ts';
 import { verifyBeamsToken } from './beams-token.ts';
-import { deleteDevice, findDevice, registerDevice, updateDevice } from './devices-repo.ts';
+import { deviceHandle, rowIdOfHandle } from './device-handle.ts';
+import { bindDevice, deleteDevice, findDevice, registerDevice, updateDevice } from './devices-repo.ts';
+import type { EndpointPolicy } from './endpoint-policy.ts';
 
 // The Beams-compatible device API (protocols §3.1, §3.4 design A) the Beams web SDK calls when the app passes
 // `endpointOverride: {origin}/api/beams`. Paths and bodies are exactly the SDK's (push-notifications.js 2.1.0).
 // The SDK sends no Idempotency-Key; every call here is idempotent by nature (upsert by subscription, set, delete).
+// The device id it gets back is a handle only the registering browser knows (device-handle.ts): every call that
+// names a device needs it, and a device bound to one user is never rebound to another.
 
 export const BEAMS_OVERRIDE_PATH = '/api/beams';
 const INSTANCE = `${BEAMS_OVERRIDE_PATH}/device_api/v1/instances/:instanceId`;
 const DEVICE = `${INSTANCE}/devices/web/:deviceId`;
 
 /** Beams' {error, description} next to the envelope: the SDK turns them into its error message. */
-function beamsError(c: Context<AppEnv>, status: ContentfulStatusCode, error: string, message: string): Response {
-  return c.json({ status: 'error', message, error, description: message }, status);
+function beamsError(c: Context<AppEnv>, status: ContentfulStatusCode, error: string, message: string, detail?: string): Response {
+  return c.json({ status: 'error', message, error, description: detail ? `${message}: ${detail}` : message }, status);
 }
 
 async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
@@ -45,7 +49,10 @@ function decodeSubscription(token: string): WebPushSubscription | null {
   }
 }
 
-export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapidPublicKey: string): void {
+export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapidPublicKey: string, endpoints: EndpointPolicy): void {
+  /** The device row the path's handle names, or null for anything this server did not issue. */
+  const rowOf = (c: Context<AppEnv>) => rowIdOfHandle(c.req.param('deviceId') ?? '', beams.secretKey);
+
   // Every route belongs to one instance; another id is a client configured for another server.
   app.use(`${INSTANCE}/*`, async (c, next) => {
     if (c.req.param('instanceId') !== beams.instanceId) return beamsError(c, 404, 'Not Found', 'Instance not found');
@@ -59,8 +66,11 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const subscription = decodeSubscription(parsed.data.token);
     if (!subscription) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
+    // The server will post to this URL on every signal: only real push services, never anything internal.
+    const verdict = await endpoints.check(subscription.endpoint);
+    if (!verdict.ok) return beamsError(c, 400, 'Bad Request', MSG.pushEndpointRefused, verdict.reason);
     const id = await registerDevice(c.get('db'), subscription, parsed.data.metadata?.sdkVersion ?? null);
-    return c.json({ id });
+    return c.json({ id: deviceHandle(id, beams.secretKey) });
   });
 
   app.put(`${DEVICE}/user`, async (c) => {
@@ -71,19 +81,24 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     const db = c.get('db');
     const user = await db.selectFrom('usuarios').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) return beamsError(c, 401, 'Unauthorized', MSG.unauthenticated);
-    if (!(await updateDevice(db, c.req.param('deviceId'), { userId }))) return beamsError(c, 404, 'Not Found', MSG.notFound);
+    const rowId = rowOf(c);
+    const bound = rowId ? await bindDevice(db, rowId, userId) : 'missing';
+    if (bound === 'missing') return beamsError(c, 404, 'Not Found', MSG.notFound);
+    if (bound === 'taken') return beamsError(c, 409, 'Conflict', MSG.pushDeviceTaken);
     return c.json({});
   });
 
   app.put(`${DEVICE}/metadata`, async (c) => {
     const parsed = DeviceMetadataSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
-    const found = await updateDevice(c.get('db'), c.req.param('deviceId'), { sdkVersion: parsed.data.sdkVersion ?? null });
+    const rowId = rowOf(c);
+    const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { sdkVersion: parsed.data.sdkVersion ?? null }));
     return found ? c.json({}) : beamsError(c, 404, 'Not Found', MSG.notFound);
   });
 
   app.get(`${DEVICE}/interests`, async (c) => {
-    const device = await findDevice(c.get('db'), c.req.param('deviceId'));
+    const rowId = rowOf(c);
+    const device = rowId ? await findDevice(c.get('db'), rowId) : null;
     if (!device) return beamsError(c, 404, 'Not Found', MSG.notFound);
     return c.json({ interests: device.interests, responseMetadata: {} });
   });
@@ -91,7 +106,8 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   app.put(`${DEVICE}/interests`, async (c) => {
     const parsed = InterestsSchema.safeParse(await jsonBody(c));
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
-    const found = await updateDevice(c.get('db'), c.req.param('deviceId'), { interests: [...new Set(parsed.data.interests)] });
+    const rowId = rowOf(c);
+    const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { interests: [...new Set(parsed.data.interests)] }));
     return found ? c.json({}) : beamsError(c, 404, 'Not Found', MSG.notFound);
   });
 
@@ -99,7 +115,8 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     const interest = InterestSchema.safeParse(c.req.param('interest'));
     if (!interest.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const db = c.get('db');
-    const device = await findDevice(db, c.req.param('deviceId') ?? '');
+    const rowId = rowOf(c);
+    const device = rowId ? await findDevice(db, rowId) : null;
     if (!device) return beamsError(c, 404, 'Not Found', MSG.notFound);
     const interests = add
       ? [...new Set([...device.interests, interest.data])]
@@ -110,8 +127,11 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   app.post(`${DEVICE}/interests/:interest`, changeInterest(true));
   app.delete(`${DEVICE}/interests/:interest`, changeInterest(false));
 
+  // Idempotent like Beams: a device already gone, or an id that names none, is answered 200 so the SDK's stop()
+  // can clear its state; only the handle deletes anything.
   app.delete(DEVICE, async (c) => {
-    await deleteDevice(c.get('db'), c.req.param('deviceId'));
+    const rowId = rowOf(c);
+    if (rowId) await deleteDevice(c.get('db'), rowId);
     return c.json({});
   });
 

@@ -30,26 +30,62 @@ function toDevice(row: Row): Device {
 const COLUMNS = ['id', 'endpoint', 'p256dh', 'auth', 'usuario_id', 'interesses'] as const;
 
 /**
- * Registers a subscription. The same browser subscription registered again keeps its device id but starts over
- * (no user, no interests), as the Beams SDK state it belongs to is new — so it is idempotent for a retried call.
+ * Registers a subscription. The same browser subscription (endpoint and keys) registered again keeps its device id
+ * but starts over (no user, no interests), as the Beams SDK state it belongs to is new — so a retried call is
+ * idempotent. The same endpoint with other keys is another registration: it gets a new id, so whoever knows only
+ * an endpoint never learns the id of the device registered with it.
  */
 export async function registerDevice(db: Db, subscription: WebPushSubscription, sdkVersion: string | null): Promise<string> {
   const now = new Date().toISOString();
-  const values = {
-    p256dh: subscription.keys.p256dh,
-    auth: subscription.keys.auth,
-    usuario_id: null,
-    interesses: '[]',
-    sdk_version: sdkVersion,
-    updated_at: now,
-  };
-  const row = await db
+  const fresh = { usuario_id: null, interesses: '[]', sdk_version: sdkVersion, updated_at: now };
+  const same = await db
     .insertInto('push_dispositivos')
-    .values({ id: newId(), endpoint: subscription.endpoint, created_at: now, ...values })
-    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(values))
+    .values({
+      id: newId(),
+      endpoint: subscription.endpoint,
+      p256dh: subscription.keys.p256dh,
+      auth: subscription.keys.auth,
+      created_at: now,
+      ...fresh,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('endpoint')
+        .doUpdateSet(fresh)
+        .where((eb) =>
+          eb.and([
+            eb('push_dispositivos.p256dh', '=', subscription.keys.p256dh),
+            eb('push_dispositivos.auth', '=', subscription.keys.auth),
+          ]),
+        ),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  if (same) return same.id;
+  const replaced = await db
+    .updateTable('push_dispositivos')
+    .set({ id: newId(), p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, created_at: now, ...fresh })
+    .where('endpoint', '=', subscription.endpoint)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return row.id;
+  return replaced.id;
+}
+
+export type BindResult = 'bound' | 'taken' | 'missing';
+
+/**
+ * Ties a device to a user, unless it already belongs to someone else: a device changes user only by being deleted
+ * and registered again (what the Beams SDK does, stop() then start()), never by a call naming it.
+ */
+export async function bindDevice(db: Db, id: string, userId: string): Promise<BindResult> {
+  const result = await db
+    .updateTable('push_dispositivos')
+    .set({ usuario_id: userId, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('usuario_id', 'is', null), eb('usuario_id', '=', userId)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return 'bound';
+  return (await findDevice(db, id)) ? 'taken' : 'missing';
 }
 
 export async function findDevice(db: Db, id: string): Promise<Device | null> {
@@ -60,12 +96,11 @@ export async function findDevice(db: Db, id: string): Promise<Device | null> {
 export async function updateDevice(
   db: Db,
   id: string,
-  changes: { userId?: string; interests?: string[]; sdkVersion?: string | null },
+  changes: { interests?: string[]; sdkVersion?: string | null },
 ): Promise<boolean> {
   const result = await db
     .updateTable('push_dispositivos')
     .set({
-      ...(changes.userId !== undefined ? { usuario_id: changes.userId } : {}),
       ...(changes.interests !== undefined ? { interesses: JSON.stringify(changes.interests) } : {}),
       ...(changes.sdkVersion !== undefined ? { sdk_version: changes.sdkVersion } : {}),
       updated_at: new Date().toISOString(),

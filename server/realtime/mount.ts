@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Config } from '../config.ts';
 import { mountBeamsDeviceApi } from '../push/device-api.ts';
+import { createEndpointPolicy } from '../push/endpoint-policy.ts';
 import { mountBeamsTokenRoute } from '../push/token-route.ts';
 import { mountPusherAuthRoutes } from './auth-routes.ts';
 import { mountClientConfigRoute } from './client-config-route.ts';
@@ -13,10 +14,12 @@ import type { Realtime } from './realtime.ts';
  * /api/auth/beams) and before the static handler (it would answer GET /apps/… with the app shell).
  */
 export function mountRealtimeAndPush(app: Hono<AppEnv>, config: Config, realtime: Realtime): void {
-  const { pusher, beams, vapid } = config.realtime;
+  const { pusher, beams, vapid, pushEndpointAllowlist } = config.realtime;
   if (realtime.hub) mountPusherHttpApi(app, { hub: realtime.hub, appId: pusher.appId, key: pusher.key, secret: pusher.secret });
   mountPusherAuthRoutes(app, realtime);
   mountBeamsTokenRoute(app, beams);
-  if (beams.mode === 'embedded') mountBeamsDeviceApi(app, beams, vapid.publicKey);
+  if (beams.mode === 'embedded') {
+    mountBeamsDeviceApi(app, beams, vapid.publicKey, createEndpointPolicy({ allowlist: pushEndpointAllowlist }));
+  }
   mountClientConfigRoute(app);
 }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { parseAllowlist, type AllowedHost } from '../push/endpoint-policy.ts';
 
 // PUSHER_*, BEAMS_*, VAPID_* (docs/api/realtime.md "Configuration"). Parsed with the rest of the environment by
 // server/config.ts; keys that are not given are generated once and kept in {DATA_DIR}/realtime-keys.json.
@@ -45,6 +46,15 @@ export const realtimeEnvShape = {
   BEAMS_SECRET_KEY: z.string().min(8, 'expected at least 8 characters').optional(),
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'expected a URL-safe base64 P-256 public key').optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'expected a URL-safe base64 P-256 private key').optional(),
+  PUSH_ENDPOINT_ALLOWLIST: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseAllowlist(value);
+      if (Array.isArray(parsed)) return parsed;
+      ctx.addIssue({ code: 'custom', message: `expected hosts such as fcm.googleapis.com,*.notify.windows.com (not understood: "${parsed.invalid}")` });
+      return z.NEVER;
+    })
+    .optional(),
   VAPID_SUBJECT: z
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'expected a mailto: address or an https:// URL')
@@ -89,6 +99,11 @@ export interface RealtimeConfig {
   pusher: PusherConfig;
   beams: BeamsConfig;
   vapid: VapidConfig;
+  /**
+   * Push endpoint hosts the embedded push service accepts besides public ones (server/push/endpoint-policy.ts),
+   * even where they resolve privately. Empty unless PUSH_ENDPOINT_ALLOWLIST is set.
+   */
+  pushEndpointAllowlist: AllowedHost[];
 }
 
 const KEYS_FILE = 'realtime-keys.json';
@@ -219,5 +234,5 @@ export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): Realti
     vapid = { publicKey, privateKey, subject: env.VAPID_SUBJECT };
   }
 
-  return { pusher, beams, vapid };
+  return { pusher, beams, vapid, pushEndpointAllowlist: env.PUSH_ENDPOINT_ALLOWLIST ?? [] };
 }

@@ -8,6 +8,7 @@ import {
   VapidKeyResponseSchema,
 } from '../../../contract/schemas/push.ts';
 import { beamsIssuer, signBeamsToken, verifyBeamsToken } from '../../../server/push/beams-token.ts';
+import { rowIdOfHandle } from '../../../server/push/device-handle.ts';
 import { browser, form, json, type Client } from './helpers/http.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import type { TestServer } from './helpers/test-server.ts';
@@ -24,13 +25,15 @@ async function signedIn(server: TestServer, userData: string, password: string):
   return { client, userId: row.id };
 }
 
-/** base64(JSON.stringify(PushSubscription)), as the SDK sends it. */
+/** base64(JSON.stringify(PushSubscription)), as the SDK sends it. push.exemplo.ao is on the suite's allow-list. */
 function deviceToken(endpoint = `https://push.exemplo.ao/${randomBytes(8).toString('hex')}`): string {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const subscription = { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
   return Buffer.from(JSON.stringify(subscription)).toString('base64');
 }
+
+const endpointOf = (token: string) => (JSON.parse(Buffer.from(token, 'base64').toString()) as { endpoint: string }).endpoint;
 
 describeOnEachDb('Beams token endpoint and device API', (server) => {
   const beams = () => server().config.realtime.beams;
@@ -79,9 +82,93 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     const token = deviceToken();
     const first = await register(client, token);
     expect(await register(client, token)).toBe(first);
-    const endpoint = (JSON.parse(Buffer.from(token, 'base64').toString()) as { endpoint: string }).endpoint;
-    const rows = await server().db.selectFrom('push_dispositivos').select(['id', 'sdk_version']).where('endpoint', '=', endpoint).execute();
-    expect(rows).toEqual([{ id: first, sdk_version: '2.1.0' }]);
+    const rows = await server().db.selectFrom('push_dispositivos').select(['id', 'sdk_version']).where('endpoint', '=', endpointOf(token)).execute();
+    expect(rows).toEqual([{ id: rowIdOfHandle(first, beams().secretKey), sdk_version: '2.1.0' }]);
+  });
+
+  it.each([
+    ['loopback', 'https://127.0.0.1/push'],
+    ['loopback on the allowed host\'s other port', 'https://push.exemplo.ao:8443/push'],
+    ['a private network', 'https://10.1.2.3/push'],
+    ['the cloud metadata service', 'https://169.254.169.254/latest/meta-data/'],
+    ['IPv6 loopback', 'https://[::1]/push'],
+    ['an IPv4-mapped IPv6 loopback', 'https://[::ffff:127.0.0.1]/push'],
+    ['loopback written as a number', 'https://2130706433/push'],
+    ['a unique-local IPv6 address', 'https://[fd00::1]/push'],
+    ['CGNAT', 'https://100.64.0.1/push'],
+    ['a name that resolves to loopback', 'https://localhost/push'],
+    ['a public address on another port', 'https://8.8.8.8:8080/push'],
+    ['credentials in the URL', 'https://user:pass@8.8.8.8/push'],
+  ])('refuses a push endpoint on %s with 400 and a clear message', async (_label, endpoint) => {
+    const res = await browser(server().app).request(`${base()}/devices/web`, json({ token: deviceToken(endpoint) }));
+    expect(res.status).toBe(400);
+    const body = BeamsErrorSchema.parse(await res.json());
+    expect(body.message).toBe(MSG.pushEndpointRefused);
+    expect(body.description).toContain(MSG.pushEndpointRefused);
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', endpoint).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('accepts an endpoint on a public address, on port 443', async () => {
+    const id = await register(browser(server().app), deviceToken(`https://8.8.8.8/push/${randomBytes(8).toString('hex')}`));
+    expect(rowIdOfHandle(id, beams().secretKey)).toEqual(expect.any(String));
+  });
+
+  it('gives a device id that is not the row id: the row id alone neither binds, changes nor deletes the device', async () => {
+    const client = browser(server().app);
+    const handle = await register(client);
+    const rowId = rowIdOfHandle(handle, beams().secretKey) ?? '';
+    expect(handle).not.toBe(rowId);
+    const { userId } = await signedIn(server(), 'demo', 'demo12345');
+    const token = signBeamsToken({ instanceId: beams().instanceId, secretKey: beams().secretKey, userId });
+    const device = (id: string) => `${base()}/devices/web/${id}`;
+    const row = () => server().db.selectFrom('push_dispositivos').select(['id', 'usuario_id', 'interesses']).where('id', '=', rowId).executeTakeFirst();
+
+    for (const guess of [rowId, `${rowId}.`, `${rowId}.${'A'.repeat(43)}`]) {
+      expect((await client.request(`${device(guess)}/user`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+      expect((await client.request(`${device(guess)}/interests/golos`, { method: 'POST' })).status).toBe(404);
+      expect((await client.request(`${device(guess)}/interests`)).status).toBe(404);
+      expect((await client.request(device(guess), { method: 'DELETE' })).status).toBe(200);
+    }
+    expect(await row()).toEqual({ id: rowId, usuario_id: null, interesses: '[]' });
+
+    expect((await client.request(`${device(handle)}/user`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await row())?.usuario_id).toBe(userId);
+    expect((await client.request(device(handle), { method: 'DELETE' })).status).toBe(200);
+    expect(await row()).toBeUndefined();
+  });
+
+  it('never rebinds a device of one user to another (409), while its own user may bind it again', async () => {
+    const client = browser(server().app);
+    const handle = await register(client);
+    const demo = await signedIn(server(), 'demo', 'demo12345');
+    const analista = await signedIn(server(), 'analista', 'analista123');
+    const { instanceId, secretKey } = beams();
+    const put = (userId: string) =>
+      client.request(`${base()}/devices/web/${handle}/user`, { method: 'PUT', headers: { authorization: `Bearer ${signBeamsToken({ instanceId, secretKey, userId })}` } });
+
+    expect((await put(demo.userId)).status).toBe(200);
+    const taken = await put(analista.userId);
+    expect(taken.status).toBe(409);
+    expect(BeamsErrorSchema.parse(await taken.json()).message).toBe(MSG.pushDeviceTaken);
+    expect((await put(demo.userId)).status).toBe(200);
+    const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowIdOfHandle(handle, secretKey) ?? '').executeTakeFirstOrThrow();
+    expect(row.usuario_id).toBe(demo.userId);
+  });
+
+  it('gives an endpoint registered again with other keys a new id, so knowing an endpoint never yields its device', async () => {
+    const client = browser(server().app);
+    const endpoint = `https://push.exemplo.ao/${randomBytes(8).toString('hex')}`;
+    const original = await register(client, deviceToken(endpoint));
+    const demo = await signedIn(server(), 'demo', 'demo12345');
+    const { instanceId, secretKey } = beams();
+    const bearer = { authorization: `Bearer ${signBeamsToken({ instanceId, secretKey, userId: demo.userId })}` };
+    expect((await client.request(`${base()}/devices/web/${original}/user`, { method: 'PUT', headers: bearer })).status).toBe(200);
+
+    const other = await register(client, deviceToken(endpoint));
+    expect(other).not.toBe(original);
+    expect((await client.request(`${base()}/devices/web/${original}/interests`)).status).toBe(404);
+    const rows = await server().db.selectFrom('push_dispositivos').select(['id', 'usuario_id']).where('endpoint', '=', endpoint).execute();
+    expect(rows).toEqual([{ id: rowIdOfHandle(other, secretKey), usuario_id: null }]);
   });
 
   it.each([
@@ -110,7 +197,8 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     expect((await put(signBeamsToken({ instanceId, secretKey, userId, now: Date.now() - 25 * 3600_000 }))).status).toBe(401);
     expect((await put(signBeamsToken({ instanceId, secretKey, userId: 'utilizador-inexistente' }))).status).toBe(401);
     expect((await put(signBeamsToken({ instanceId, secretKey, userId }), crypto.randomUUID())).status).toBe(404);
-    const row = () => server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const row = () =>
+      server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowIdOfHandle(deviceId, secretKey) ?? '').executeTakeFirstOrThrow();
     expect((await row()).usuario_id).toBeNull();
 
     const ok = await put(signBeamsToken({ instanceId, secretKey, userId }));
@@ -132,7 +220,8 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     expect((await client.request(`${device}/interests/com espaço`, { method: 'POST' })).status).toBe(400);
 
     expect((await client.request(device, { method: 'DELETE' })).status).toBe(200);
-    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', deviceId).executeTakeFirst()).toBeUndefined();
+    const rowId = rowIdOfHandle(deviceId, beams().secretKey) ?? '';
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', rowId).executeTakeFirst()).toBeUndefined();
     expect((await client.request(device, { method: 'DELETE' })).status).toBe(200);
     expect((await client.request(`${device}/metadata`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(404);
     expect((await client.request(`${device}/interests`)).status).toBe(404);
@@ -142,7 +231,7 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     const res = await browser(server().app).request(`/api/beams/reporting_api/v2/instances/${beams().instanceId}/events`, json({ event: 'delivery' }));
     expect(res.status).toBe(200);
   });
-});
+}, { env: { PUSH_ENDPOINT_ALLOWLIST: '*.exemplo.ao' } });
 
 describeOnEachDb(
   'hosted Beams configured (BEAMS_INSTANCE_ID, BEAMS_SECRET_KEY)',

@@ -1,21 +1,20 @@
 import 'fake-indexeddb/auto';
 import { Client, TokenProvider } from '@pusher/push-notifications-web';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { PushPayloadSchema } from '../../../contract/schemas/push.ts';
 import { ClientConfigResponseSchema } from '../../../contract/schemas/realtime.ts';
 import type { Sinal } from '../../../contract/schemas/signals.ts';
+import { rowIdOfHandle } from '../../../server/push/device-handle.ts';
 import { describeLiveOnEachDb, signIn, type LiveServer } from './helpers/live-server.ts';
 import { decryptPush, fakeSubscription, startPushReceiver, type FakeSubscription, type PushReceiver } from './helpers/push-receiver.ts';
 
 // The real Beams web SDK (@pusher/push-notifications-web 2.1.0) against the embedded Beams-compatible device API,
 // in a stand-in browser: fake-indexeddb for its state, and a service-worker registration whose pushManager hands
 // out a subscription to a local stand-in push service. Delivery is then checked end to end: the server's
-// web-push request arrives there, and decrypts (as the browser would) to the Beams payload.
+// web-push request arrives there, and decrypts (as the browser would) to the Beams payload. The stand-in is on
+// 127.0.0.1, which the server refuses unless it is listed: the suite lists exactly its address and port.
 
-let receiver: PushReceiver;
-beforeAll(async () => {
-  receiver = await startPushReceiver();
-});
+const receiver: PushReceiver = await startPushReceiver();
 afterAll(async () => {
   await receiver.close();
 });
@@ -70,6 +69,8 @@ function mensagem(texto: string): Sinal {
   };
 }
 
+const rowOf = (server: LiveServer, handle: string | null) => rowIdOfHandle(handle ?? '', server.config.realtime.beams.secretKey) ?? '';
+
 async function beamsSettings(server: LiveServer) {
   const body = ClientConfigResponseSchema.parse(await (await fetch(`${server.url}/api/client/public/config`)).json());
   expect(body.beams.endpointOverride).toBe(`${server.url}/api/beams`);
@@ -97,7 +98,7 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
 
     await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
     expect(await beams.getUserId()).toBe(demo.userId);
-    const row = await server().db.selectFrom('push_dispositivos').selectAll().where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const row = await server().db.selectFrom('push_dispositivos').selectAll().where('id', '=', rowOf(server(), deviceId)).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ endpoint: subscription.endpoint, usuario_id: demo.userId, p256dh: subscription.keys.p256dh });
 
     const before = receiver.received.length;
@@ -122,7 +123,7 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
 
     // stop(): the SDK deletes the device, and nothing more is pushed to it.
     await beams.stop();
-    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', deviceId).executeTakeFirst()).toBeUndefined();
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirst()).toBeUndefined();
     const afterStop = receiver.received.length;
     await server().signals.send([demo.userId], mensagem('Já não chega'));
     expect(receiver.received.slice(afterStop).filter((p) => subscription.endpoint.endsWith(p.path))).toHaveLength(0);
@@ -142,7 +143,7 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     const provider = new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } });
     await expect(beams.setUserId(analista.userId, provider)).rejects.toThrow(/403/);
     const deviceId = await beams.getDeviceId();
-    const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', deviceId).executeTakeFirstOrThrow();
+    const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirstOrThrow();
     expect(row.usuario_id).toBeNull();
   });
 
@@ -164,6 +165,57 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     receiver.answer(path, 410);
     await server().signals.send([demo.userId], mensagem('Ainda estás aí?'));
     expect(receiver.received.some((push) => push.path === path)).toBe(true);
-    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', deviceId).executeTakeFirst()).toBeUndefined();
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirst()).toBeUndefined();
   });
-});
+
+  it('does not contact a device stored before the endpoint checks whose endpoint is now refused, and drops it', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    // localhost is the stand-in itself under a name that is not listed (and on a port other than 443).
+    const path = `/push/${crypto.randomUUID()}`;
+    const subscription = fakeSubscription(`https://localhost:${receiver.port}${path}`);
+    const now = new Date().toISOString();
+    await server().db
+      .insertInto('push_dispositivos')
+      .values({ id: crypto.randomUUID(), endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, usuario_id: demo.userId, interesses: '[]', sdk_version: null, created_at: now, updated_at: now })
+      .execute();
+    await server().signals.send([demo.userId], mensagem('Para dentro?'));
+    expect(receiver.received.some((push) => push.path === path)).toBe(false);
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', subscription.endpoint).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('sends nothing to a registered device until a signed-in user has tied it to themself', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const settings = await beamsSettings(server());
+    const subscription = fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`);
+    const { registration } = stubBrowser(subscription);
+    const beams = new Client({
+      instanceId: settings.beams.instanceId,
+      endpointOverride: settings.beams.endpointOverride ?? '',
+      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+    });
+    await beams.start();
+    await server().signals.send([demo.userId], mensagem('Ainda não'));
+    expect(receiver.received.some((push) => subscription.endpoint.endsWith(push.path))).toBe(false);
+  });
+
+  it('reads only the status of a push service that never ends its answer, so a signal is not held', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const settings = await beamsSettings(server());
+    const path = `/push/${crypto.randomUUID()}`;
+    const subscription = fakeSubscription(`${receiver.url}${path}`);
+    const { registration } = stubBrowser(subscription);
+    const beams = new Client({
+      instanceId: settings.beams.instanceId,
+      endpointOverride: settings.beams.endpointOverride ?? '',
+      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+    });
+    await beams.start();
+    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    receiver.answer(path, 'trickle');
+    await server().signals.send([demo.userId], mensagem('Responde devagar'));
+    expect(receiver.received.filter((push) => push.path === path)).toHaveLength(1);
+    // The device is kept: a 201 is a delivery, whatever its body.
+    expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', subscription.endpoint).executeTakeFirst()).toBeDefined();
+    await beams.stop();
+  });
+}, { env: { PUSH_ENDPOINT_ALLOWLIST: `127.0.0.1:${receiver.port}` } });

@@ -14,7 +14,7 @@ import { createRealtime, type Realtime } from '../../../../server/realtime/realt
 import type { Signals } from '../../../../server/signals/signals.ts';
 import { backends, type Backend } from './backends.ts';
 import { browser, form, type CookieJar } from './http.ts';
-import { pushTestAgent } from './push-receiver.ts';
+import { PUSH_TLS } from './push-receiver.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
@@ -44,8 +44,9 @@ export async function startLiveServer(backend: Backend, options: LiveServerOptio
   const base = await startTestServer(backend, options.env ? { env: options.env } : {});
   const config = { ...base.config, host: '127.0.0.1', port: 0 };
   const realtime = createRealtime(config, options.activityTimeout ? { activityTimeout: options.activityTimeout } : {});
-  // Pushes go to the tests' stand-in push service, an https server with a self-signed certificate.
-  const signals = createPusherSignals({ realtime, push: createPushDelivery(config, base.db, { agent: pushTestAgent() }) });
+  // Pushes go to the tests' stand-in push service, an https server with a certificate made at run time; a suite
+  // that sends to it lists it in PUSH_ENDPOINT_ALLOWLIST (it is on 127.0.0.1, which is otherwise refused).
+  const signals = createPusherSignals({ realtime, push: createPushDelivery(config, base.db, { ca: PUSH_TLS.cert }) });
   const app = createApp({ config, db: base.db, signals, realtime });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));

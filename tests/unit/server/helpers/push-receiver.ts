@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** One POST a push service received. */
@@ -16,14 +16,14 @@ export interface ReceivedPush {
 
 /**
  * The stand-in push service's self-signed certificate (web-push only speaks https), made fresh for each test run
- * with openssl so no key lives in the repository.
+ * with openssl so no key lives in the repository. Names under push.test are for tests that resolve names themselves.
  */
 function makeTestCertificate(): { cert: Buffer; key: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'push-tls-'));
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.push.test,IP:127.0.0.1',
       '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' });
     return { cert: readFileSync(join(dir, 'cert.pem')), key: readFileSync(join(dir, 'key.pem')) };
@@ -34,33 +34,42 @@ function makeTestCertificate(): { cert: Buffer; key: Buffer } {
 
 export const PUSH_TLS = makeTestCertificate();
 
-/** An agent that trusts the stand-in push service, for the server's web-push requests in tests. */
-export function pushTestAgent(): Agent {
-  return new Agent({ ca: PUSH_TLS.cert });
-}
+/**
+ * How the stand-in answers a path: a status (201 by default), `trickle` (a 201 whose body never ends, a byte at a
+ * time) or `silent` (never answers).
+ */
+export type PushAnswer = number | 'trickle' | 'silent';
 
 /**
  * A stand-in push service (what FCM or Mozilla autopush are to a browser): records what the server posts to a
- * subscription's endpoint and answers with the status a test chooses (201, or 410 for a gone subscription).
+ * subscription's endpoint and answers as the test chooses (201, 410 for a gone subscription, or misbehaving).
  */
 export interface PushReceiver {
   url: string;
+  port: number;
   received: ReceivedPush[];
-  /** Status answered for requests to a path; 201 by default. */
-  answer(path: string, status: number): void;
+  answer(path: string, how: PushAnswer): void;
   close(): Promise<void>;
 }
 
 export async function startPushReceiver(): Promise<PushReceiver> {
   const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
+  const answers = new Map<string, PushAnswer>();
   const server: Server = createServer(PUSH_TLS, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = statuses.get(path) ?? 201;
+      const how = answers.get(path) ?? 201;
+      if (how === 'silent') return;
+      if (how === 'trickle') {
+        response.writeHead(201, { 'content-type': 'text/plain' });
+        const drip = setInterval(() => response.write('x'), 20);
+        response.on('close', () => clearInterval(drip));
+        return;
+      }
+      response.statusCode = how;
       response.end();
     });
   });
@@ -68,9 +77,14 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
+    port,
     received,
-    answer: (path, status) => statuses.set(path, status),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    answer: (path, how) => answers.set(path, how),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
