@@ -16,7 +16,10 @@ import { mountBatch } from './outbox/batch-route.ts';
 import { mountRealtimeAndPush } from './realtime/mount.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { PaymentsUnavailableError } from './payments/gateway.ts';
-import { originCheck } from './security/origin-check.ts';
+import { mountClientLog } from './security/client-log.ts';
+import { csrfGuard, mutatingGetGuard } from './security/csrf.ts';
+import { securityHeaders } from './security/headers.ts';
+import { MUTATING_GETS } from './security/state-changing.ts';
 import { mountRateLimits } from './security/rate-limit-middleware.ts';
 import { createStaticHandler } from './static.ts';
 import type { Signals } from './signals/signals.ts';
@@ -52,18 +55,21 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
     c.set('db', db);
     c.set('signals', signals);
     await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
   // Users are on 3G: text responses (JSON, HTML, JS, CSS) are gzipped when the browser accepts it.
   app.use(compress());
+  // Inside compress, so it sees (and adds to) the response before it is encoded.
+  app.use(securityHeaders);
 
-  app.use('/api/*', originCheck);
+  // CSRF (server/security/csrf.ts): every method but GET/HEAD/OPTIONS, and the spec's mutating GETs, each matched
+  // by the router itself so no spelling of the path gets past the guard to the handler.
+  app.use('/api/*', csrfGuard);
+  app.on('GET', [...MUTATING_GETS], mutatingGetGuard);
   app.use(
     '/api/*',
     bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json({ status: 'error', message: MSG.imageProblem }, 413) }),
   );
-  app.use('/api/client/*', maintenanceGate);
+  app.use('/api/*', maintenanceGate);
   mountRateLimits(app, config, db);
 
   mountPublicClientRoutes(app);
@@ -72,6 +78,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   mountExploreRoutes(app);
   mountBatch(app);
   mountRealtimeAndPush(app, config, realtime ?? createRealtime(config));
+  mountClientLog(app);
   mountAuth(app, [config, db]);
 
   app.get('/manifest.webmanifest', serveManifest);

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { brandForHost, type Brand } from '../contract/brands.ts';
+import type { AppEnv } from './app-env.ts';
 import { requestHost } from './lib/http.ts';
 
 /** One web manifest per brand (DESIGN §7), so each host installs with its own name, icons and language. */
@@ -24,8 +25,8 @@ export function manifestFor(brand: Brand) {
   };
 }
 
-export function serveManifest(c: Context): Response {
-  const brand = brandForHost(requestHost(c.req.raw));
+export function serveManifest(c: Context<AppEnv>): Response {
+  const brand = brandForHost(requestHost(c));
   return c.body(JSON.stringify(manifestFor(brand)), 200, {
     'Content-Type': 'application/manifest+json',
     'Cache-Control': 'no-cache',

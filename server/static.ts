@@ -5,7 +5,9 @@ import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { brandForHost, type Brand } from '../contract/brands.ts';
+import type { AppEnv } from './app-env.ts';
 import { requestHost } from './lib/http.ts';
+import { appShellPolicy, inlineHashes } from './security/headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Everything outside /assets/ keeps a stable name (index.html, sw.js, icons), so it must be revalidated.
@@ -78,7 +80,7 @@ const NOT_BUILT =
   'Fichas: the app has not been built yet. Run `npm run build` (or `npm start`, which builds first), then reload.\n';
 
 /** Serves the Vite build with SPA fallback; index.html is branded per host (lang, title, theme colour). */
-export function createStaticHandler(staticDir: string): MiddlewareHandler {
+export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv> {
   const root = normalize(staticDir);
   const indexPath = join(root, 'index.html');
   let cached: { mtimeMs: number; template: string } | null = null;
@@ -90,14 +92,16 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler {
     return { template: cached.template, info };
   }
 
-  async function serveIndex(c: Context): Promise<Response> {
+  async function serveIndex(c: Context<AppEnv>): Promise<Response> {
     const index = await indexTemplate();
     if (!index) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
-    const brand = brandForHost(requestHost(c.req.raw));
+    const brand = brandForHost(requestHost(c));
     const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}"`;
     const headers = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: 'Host' };
     if (notModified(c, etag)) return c.body(null, 304, headers);
-    return c.html(renderIndex(index.template, brand), 200, headers);
+    // The built template and the brand's settings are ours: their inline boot style is allowed by its hash.
+    const html = renderIndex(index.template, brand);
+    return c.html(html, 200, { ...headers, 'Content-Security-Policy': appShellPolicy(c, inlineHashes(html)) });
   }
 
   return async (c, next) => {

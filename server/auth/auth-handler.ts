@@ -1,6 +1,7 @@
 import { Auth, type AuthConfig } from '@auth/core';
 import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
+import type { AppEnv } from '../app-env.ts';
 import { publicUrl } from '../lib/http.ts';
 import { AUTH_BASE_PATH } from './auth-config.ts';
 
@@ -25,8 +26,9 @@ export function authAction(pathname: string): string {
  * Rebuilds the request for Auth.js: the public URL (forwarded headers), and the v5 JSON-reply header when a v4
  * client posts `json=true` (protocols §4.6.1) — without it core answers 302 and the client's res.json() fails.
  */
-async function toAuthRequest(request: Request): Promise<Request> {
-  const url = publicUrl(request);
+async function toAuthRequest(c: Context<AppEnv>): Promise<Request> {
+  const request = c.req.raw;
+  const url = publicUrl(c);
   const headers = new Headers(request.headers);
   let body: string | undefined;
   if (request.method === 'POST') {
@@ -76,11 +78,11 @@ async function toV4Response(request: Request, response: Response): Promise<Respo
 }
 
 export function createAuthHandler(authConfig: AuthConfig) {
-  return async (c: Context): Promise<Response> => {
+  return async (c: Context<AppEnv>): Promise<Response> => {
     if (!AUTHJS_ACTIONS.has(authAction(c.req.path))) {
       return c.json({ status: 'error', message: MSG.notFound }, 404);
     }
-    const request = await toAuthRequest(c.req.raw);
+    const request = await toAuthRequest(c);
     const response = await Auth(request, authConfig);
     return toV4Response(request, response);
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -5,6 +6,7 @@ import { MSG } from '../../contract/messages.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/create-db.ts';
+import { crossSiteReason } from '../security/csrf.ts';
 
 export type Trx = Transaction<Database>;
 
@@ -34,23 +36,65 @@ export function refuse(status: ContentfulStatusCode, message: string, extra: Rec
   return { status, body: { status: 'error', message, ...extra } };
 }
 
+/** Schedules work for after the effect's commit. */
+export type After = (task: () => Promise<void>) => void;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** JSON bodies are compared by content, so the same entry sent alone or inside a batch has the same fingerprint. */
+function canonicalBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * What a key is bound to: the method, the path and query as the URL parser normalises them, and a hash of the body.
+ * A key sent again with another request must not answer with the first request's stored response.
+ */
+async function requestFingerprint(c: Context<AppEnv>): Promise<string> {
+  const url = new URL(c.req.url);
+  const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+  const body = method === 'GET' ? '' : await c.req.text().catch(() => '');
+  return `${method} ${url.pathname}${url.search} sha256:${sha256(canonicalBody(body))}`;
+}
+
+interface StoredRow {
+  status: number;
+  body: string;
+  fingerprint: string | null;
+}
+
+/** A stored answer for this request, or a refusal when the key was first used for another request. */
+function replayOf(stored: StoredRow, fingerprint: string): { outcome: Outcome; replayed: boolean } {
+  // Keys stored before fingerprints existed (null) replay as they always did.
+  if (stored.fingerprint !== null && stored.fingerprint !== fingerprint) {
+    return { outcome: refuse(422, MSG.idempotencyKeyReused), replayed: false };
+  }
+  return { outcome: { status: stored.status as ContentfulStatusCode, body: JSON.parse(stored.body) }, replayed: true };
+}
+
 /**
  * Runs a mutation exactly once per (user, Idempotency-Key) (DESIGN §4). The effect runs in one transaction with
  * the stored response; a replayed key returns the stored response and changes nothing. Only successes are stored:
  * a refusal (4xx) rolls back whatever the effect wrote, and a later retry with the same key is decided afresh on
  * current data, which is what an outbox entry the user edited after a refusal needs. Tasks given to `after` run
- * once the effect has committed, never on a replay.
+ * once the effect has committed, never on a replay. A key is bound to its request (requestFingerprint): sent again
+ * with another method, path or body it is refused with 422 and changes nothing.
  */
-export type After = (task: () => Promise<void>) => void;
-
 export async function idempotent(
   c: Context<AppEnv>,
   effect: (trx: Trx, after: After) => Promise<Outcome>,
 ): Promise<Response> {
+  // Every mutation comes through here: a route missing from the CSRF guard's list is still refused cross-site.
+  if (crossSiteReason(c, true) !== null) return c.json({ status: 'error', message: MSG.forbidden }, 403);
   const db = c.get('db');
   const userId = c.get('user').id;
   const key = c.req.header('idempotency-key');
   if (key !== undefined && !KEY_PATTERN.test(key)) return c.json({ status: 'error', message: MSG.invalidRequest }, 400);
+  const fingerprint = key ? await requestFingerprint(c) : null;
 
   // Work that must wait for the commit (live signals, pushes) and must not run again on a replay.
   const afterCommit: (() => Promise<void>)[] = [];
@@ -58,23 +102,28 @@ export async function idempotent(
 
   const run = async (): Promise<{ outcome: Outcome; replayed: boolean }> =>
     db.transaction().execute(async (trx) => {
-      if (key) {
+      if (key && fingerprint) {
         const stored = await trx
           .selectFrom('idempotency')
-          .select(['status', 'body'])
+          .select(['status', 'body', 'fingerprint'])
           .where('user_id', '=', userId)
           .where('key', '=', key)
           .executeTakeFirst();
-        if (stored) {
-          return { outcome: { status: stored.status as ContentfulStatusCode, body: JSON.parse(stored.body) }, replayed: true };
-        }
+        if (stored) return replayOf(stored, fingerprint);
       }
       const outcome = await effect(trx, after);
       if (outcome.status >= 400) throw new Refusal(outcome);
       if (key) {
         await trx
           .insertInto('idempotency')
-          .values({ user_id: userId, key, status: outcome.status, body: JSON.stringify(outcome.body), created_at: new Date().toISOString() })
+          .values({
+            user_id: userId,
+            key,
+            status: outcome.status,
+            body: JSON.stringify(outcome.body),
+            created_at: new Date().toISOString(),
+            fingerprint,
+          })
           .execute();
       }
       return { outcome, replayed: false };
@@ -86,12 +135,12 @@ export async function idempotent(
   } catch (error) {
     if (error instanceof Refusal) return c.json(error.outcome.body, error.outcome.status);
     // Two requests with one key at once: the loser's insert hits the primary key; answer with the winner's.
-    const winner = key ? await storedResponse(c, userId, key) : null;
-    if (!winner) throw error;
-    result = { outcome: winner, replayed: true };
+    const winner = key && fingerprint ? await storedRow(c, userId, key) : null;
+    if (!winner || !fingerprint) throw error;
+    result = replayOf(winner, fingerprint);
   }
   if (result.replayed) c.header('Idempotent-Replayed', 'true');
-  else {
+  else if (result.outcome.status < 400) {
     for (const task of afterCommit) {
       task().catch((error: unknown) => console.error('[after-commit]', error));
     }
@@ -99,15 +148,14 @@ export async function idempotent(
   return c.json(result.outcome.body, result.outcome.status);
 }
 
-async function storedResponse(c: Context<AppEnv>, userId: string, key: string): Promise<Outcome | null> {
-  const stored = await c
+async function storedRow(c: Context<AppEnv>, userId: string, key: string): Promise<StoredRow | undefined> {
+  return c
     .get('db')
     .selectFrom('idempotency')
-    .select(['status', 'body'])
+    .select(['status', 'body', 'fingerprint'])
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirst();
-  return stored ? { status: stored.status as ContentfulStatusCode, body: JSON.parse(stored.body) } : null;
 }
 
 /** Keys are kept at least 7 days (DESIGN §4); older ones are swept. */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../app-env.ts';
 
 function firstValue(header: string | null): string | undefined {
   const value = header?.split(',')[0]?.trim();
@@ -7,14 +8,19 @@ function firstValue(header: string | null): string | undefined {
 }
 
 /**
- * The URL the browser used. Behind a TLS-terminating proxy the socket sees http and an internal host, so
- * X-Forwarded-Proto/Host win when present: Auth.js derives cookie security, callback URLs and provider URLs from it.
+ * The URL the browser used. Behind a TLS-terminating proxy the socket sees http and an internal host, so with
+ * TRUST_PROXY=on X-Forwarded-Proto/Host win when present: Auth.js derives cookie security, callback URLs and provider
+ * URLs from it, and the CSRF check compares Origin with it. Without TRUST_PROXY they are ignored: anyone can send
+ * them, and believing them would let a request name its own origin.
  */
-export function publicUrl(request: Request): URL {
+export function publicUrl(c: Context<AppEnv>): URL {
+  const request = c.req.raw;
   const url = new URL(request.url);
-  const forwardedProto = firstValue(request.headers.get('x-forwarded-proto'));
+  const trusted = c.get('config').trustProxy;
+  const forwardedProto = trusted ? firstValue(request.headers.get('x-forwarded-proto')) : undefined;
   const protocol = forwardedProto === 'http' || forwardedProto === 'https' ? `${forwardedProto}:` : url.protocol;
-  const host = firstValue(request.headers.get('x-forwarded-host')) ?? request.headers.get('host') ?? url.host;
+  const forwardedHost = trusted ? firstValue(request.headers.get('x-forwarded-host')) : undefined;
+  const host = forwardedHost ?? request.headers.get('host') ?? url.host;
   try {
     // Rebuilt rather than patched: assigning url.host keeps the old port when the new host has none.
     return new URL(`${url.pathname}${url.search}`, `${protocol}//${host}`);
@@ -24,8 +30,8 @@ export function publicUrl(request: Request): URL {
 }
 
 /** host[:port] as the browser addressed it (brand and locale are chosen from it). */
-export function requestHost(request: Request): string {
-  return publicUrl(request).host;
+export function requestHost(c: Context<AppEnv>): string {
+  return publicUrl(c).host;
 }
 
 export function jsonError(c: Context, status: ContentfulStatusCode, message: string): Response {

@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/brands.ts';
 import type { Pagamento } from '../../contract/schemas/payments.ts';
+import { inlineHashes, paymentPagePolicy } from '../security/headers.ts';
 
 // The simulated EMIS payment page: plain HTML with two forms, no app bundle, so it loads fast in the payment frame.
 
@@ -15,6 +16,7 @@ const TEXT = {
     concluido: 'Pagamento concluído',
     cancelado: 'Pagamento cancelado',
     missing: 'Pagamento não encontrado',
+    maintenance: 'Em manutenção',
   },
   en: {
     title: 'EMIS payment (simulated)',
@@ -27,6 +29,7 @@ const TEXT = {
     concluido: 'Payment completed',
     cancelado: 'Payment cancelled',
     missing: 'Payment not found',
+    maintenance: 'Under maintenance',
   },
 } as const;
 
@@ -38,15 +41,7 @@ export function formatKz(value: number): string {
   return `${Math.round(value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')} Kz`;
 }
 
-function layout(locale: Locale, body: string, script = ''): string {
-  const t = TEXT[locale];
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1">
-<title>${t.title}</title>
-<style>
+const STYLE = `
 body{font-family:system-ui,sans-serif;background:#f4f6f5;color:#16201a;margin:0;display:flex;justify-content:center}
 main{background:#fff;margin:24px 12px;padding:20px;border-radius:12px;max-width:360px;width:100%;box-shadow:0 1px 4px #0002}
 h1{font-size:1.1rem;margin:0 0 16px}
@@ -55,19 +50,40 @@ dl{margin:0 0 16px}dt{font-size:.8rem;color:#555}dd{margin:0 0 10px;font-size:1.
 button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
 .pay{background:#0f7b3f;color:#fff}.cancel{background:#e6e9e7;color:#16201a}
 .state{font-weight:600}.note{font-size:.75rem;color:#666;margin-top:16px}
-</style>
+`;
+
+/**
+ * Tells the app's payment frame how it ended; the app also learns it from the notification and the licence. The
+ * script never changes (the payment is read from data attributes), so the page's policy allows it by one hash.
+ */
+const SCRIPT =
+  "try{var d=document.getElementById('emis').dataset;parent.postMessage({tipo:'emis',id:d.id,estado:d.estado},location.origin)}catch(e){}";
+
+/** The page's Content-Security-Policy: its own style and script by hash, framed only by the app's own origin. */
+export const PAYMENT_PAGE_POLICY = paymentPagePolicy(inlineHashes(`<style>${STYLE}</style><script>${SCRIPT}</script>`));
+
+function layout(locale: Locale, body: string, closed?: Pagamento): string {
+  const t = TEXT[locale];
+  const data = closed ? ` id="emis" data-id="${escapeHtml(closed.id)}" data-estado="${escapeHtml(closed.estado)}"` : '';
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, maximum-scale=1">
+<title>${t.title}</title>
+<style>${STYLE}</style>
 </head>
-<body><main>${body}<p class="note">${t.note}</p></main>${script}</body>
+<body><main${data}>${body}<p class="note">${t.note}</p></main>${closed ? `<script>${SCRIPT}</script>` : ''}</body>
 </html>`;
 }
 
-export function paymentPage(locale: Locale, payment: Pagamento | null): string {
+/** The page; during maintenance (MAINTENANCE=on) a pending payment shows no buttons, since they would be refused. */
+export function paymentPage(locale: Locale, payment: Pagamento | null, options: { maintenance?: boolean } = {}): string {
   const t = TEXT[locale];
   if (!payment) return layout(locale, `<h1>${t.title}</h1><p class="state">${t.missing}</p>`);
   const details = `<h1>${t.title}</h1><dl><dt>${t.amount}</dt><dd>${formatKz(payment.valor)}</dd><dt>${t.purpose}</dt><dd>${escapeHtml(payment.descricao)}</dd></dl>`;
-  // Tells the app's payment frame how it ended; the app also learns it from the notification and the licence.
-  const script = `<script>try{parent.postMessage({tipo:'emis',id:${JSON.stringify(payment.id)},estado:${JSON.stringify(payment.estado)}},location.origin)}catch(e){}</script>`;
-  if (payment.estado !== 'pendente') return layout(locale, `${details}<p class="state">${t[payment.estado]}</p>`, script);
+  if (payment.estado !== 'pendente') return layout(locale, `${details}<p class="state">${t[payment.estado]}</p>`, payment);
+  if (options.maintenance) return layout(locale, `${details}<p class="state">${t.maintenance}</p>`);
   const action = (verb: string) => `/api/client/public/pagamentos/emis/${encodeURIComponent(payment.id)}/${verb}`;
   return layout(
     locale,

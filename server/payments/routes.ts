@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { jsonError, requestHost } from '../lib/http.ts';
 import { findPayment, toPagamento } from './payments-repo.ts';
-import { paymentPage } from './page.ts';
+import { PAYMENT_PAGE_POLICY, paymentPage } from './page.ts';
 import { cancelPayment, confirmPayment, type SettleResult } from './settle-payment.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,11 +14,19 @@ function wantsJson(c: Context<AppEnv>): boolean {
   return (c.req.header('accept') ?? '').includes('application/json');
 }
 
+/**
+ * The page may open in the app's payment frame (same origin), so unlike every other page it may be framed by our
+ * own origin, never by another site (its Pagar button must not be clickjacked).
+ */
+function pageHeaders(): Record<string, string> {
+  return { 'Content-Security-Policy': PAYMENT_PAGE_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'no-store' };
+}
+
 function answer(c: Context<AppEnv>, result: SettleResult): Response {
-  const locale = brandForHost(requestHost(c.req.raw)).locale;
+  const locale = brandForHost(requestHost(c)).locale;
   if (!wantsJson(c)) {
     // The page's own forms post here: answer with the page in its new state.
-    return c.html(paymentPage(locale, result.pagamento ?? null), result.ok ? 200 : result.status);
+    return c.html(paymentPage(locale, result.pagamento ?? null), result.ok ? 200 : result.status, pageHeaders());
   }
   if (!result.ok) {
     const extra = result.pagamento ? { pagamento: result.pagamento } : {};
@@ -36,11 +44,13 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
   const simulatedOnly: MiddlewareHandler<AppEnv> = async (c, next) =>
     (c.get('config').payments === 'simulated' ? next() : c.notFound());
   app.get('/pagamentos/emis/:id', simulatedOnly, async (c) => {
-    const locale = brandForHost(requestHost(c.req.raw)).locale;
+    const locale = brandForHost(requestHost(c)).locale;
     const id = c.req.param('id');
     const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
-    c.header('Cache-Control', 'no-store');
-    return c.html(paymentPage(locale, row ? toPagamento(row) : null), row ? 200 : 404);
+    const maintenance = c.get('config').maintenance;
+    const page = paymentPage(locale, row ? toPagamento(row) : null, { maintenance });
+    if (maintenance) c.header('Retry-After', '300');
+    return c.html(page, !row ? 404 : maintenance ? 503 : 200, pageHeaders());
   });
 
   app.post('/api/client/public/pagamentos/emis/:id/confirmar', simulatedOnly, async (c) => {

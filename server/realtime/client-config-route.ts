@@ -32,7 +32,7 @@ export function mountClientConfigRoute(app: Hono<AppEnv>): void {
       },
       beams: {
         instanceId: beams.instanceId,
-        endpointOverride: beams.mode === 'embedded' ? `${publicUrl(c.req.raw).origin}${BEAMS_OVERRIDE_PATH}` : null,
+        endpointOverride: beams.mode === 'embedded' ? `${publicUrl(c).origin}${BEAMS_OVERRIDE_PATH}` : null,
         tokenUrl: BEAMS_TOKEN_PATH,
       },
       vapidPublicKey: beams.mode === 'embedded' ? vapid.publicKey : null,

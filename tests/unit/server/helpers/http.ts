@@ -48,6 +48,8 @@ export function browser(app: Hono<AppEnv>, base = ORIGIN): Client {
       const headers = new Headers(rest.headers);
       const url = new URL(path, base);
       headers.set('host', host ?? url.host);
+      // The app's own mark, sent by its client on every call (src/api/http.ts); CSRF tests build requests without it.
+      if (!headers.has('x-requested-with')) headers.set('x-requested-with', 'fichas');
       const cookie = jar.header();
       if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
       const response = await app.request(url.toString(), { ...rest, headers });
