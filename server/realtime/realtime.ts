@@ -96,6 +96,7 @@ export function createRealtime(config: Config, options: RealtimeOptions = {}): R
         key: pusherConfig.key,
         secret: pusherConfig.secret,
         maxConnectionsPerAddress: pusherConfig.maxConnectionsPerAddress,
+        trustProxy: config.trustProxy,
         ...(options.activityTimeout ? { activityTimeout: options.activityTimeout } : {}),
       });
       return sockets;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { addressKey } from '../security/rate-limit-address.ts';
 import type { Hub } from './hub.ts';
 import { failConnection, openConnection, refuseConnection, type LiveSocket } from './ws-connection.ts';
 
@@ -15,8 +16,8 @@ export interface WebSocketSettings {
   activityTimeout?: number;
   /** Open connections one client address may hold; 0 = no limit. */
   maxConnectionsPerAddress?: number;
-  /** The client address a connection counts under (default: the TCP peer). */
-  addressOf?: (request: IncomingMessage) => string;
+  /** TRUST_PROXY: the client address is the last X-Forwarded-For entry, the one our own proxy appended. */
+  trustProxy?: boolean;
 }
 
 export interface RealtimeSockets {
@@ -56,12 +57,20 @@ function refuseUpgrade(socket: Duplex, status: '400 Bad Request' | '404 Not Foun
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-const peerAddress = (request: IncomingMessage) => request.socket.remoteAddress ?? 'unknown';
+/** The address a connection counts under, as the HTTP rate limits count it (an IPv6 /64 is one address). */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = request.headers['x-forwarded-for'];
+    const last = (Array.isArray(header) ? header.join(',') : header)?.split(',').at(-1)?.trim();
+    if (last) return addressKey(last);
+  }
+  return addressKey(request.socket.remoteAddress);
+}
 
 export function attachRealtimeSockets(server: Server, settings: WebSocketSettings): RealtimeSockets {
   const activityTimeout = settings.activityTimeout ?? 120;
   const maxPerAddress = settings.maxConnectionsPerAddress ?? 0;
-  const addressOf = settings.addressOf ?? peerAddress;
+  const trustProxy = settings.trustProxy ?? false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
   const sockets = new Set<LiveSocket>();
   const perAddress = new Map<string, number>();
@@ -77,7 +86,7 @@ export function attachRealtimeSockets(server: Server, settings: WebSocketSetting
       if (!Number.isInteger(version)) return refuseConnection(ws, 4006, 'Invalid version string format');
       if (!SUPPORTED_PROTOCOLS.has(version)) return refuseConnection(ws, 4007, 'Unsupported protocol version');
     }
-    const address = addressOf(request);
+    const address = clientAddress(request, trustProxy);
     const held = perAddress.get(address) ?? 0;
     // 4100 (over capacity): pusher-js tries again after a backoff, so a family that hit the cap gets in later.
     if (maxPerAddress > 0 && held >= maxPerAddress) return refuseConnection(ws, 4100, 'Over capacity: too many connections from this address');

@@ -229,28 +229,45 @@ describe('what an unauthenticated socket may subscribe to', () => {
 
 describe('connections per address (PUSHER_MAX_CONNECTIONS_PER_ADDRESS)', () => {
   let capped: LiveServer;
+  let proxied: LiveServer;
   beforeAll(async () => {
     capped = await startLiveServer({ name: 'sqlite', available: true }, { env: { PUSHER_MAX_CONNECTIONS_PER_ADDRESS: '3' } });
+    proxied = await startLiveServer({ name: 'sqlite', available: true }, { env: { PUSHER_MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: 'on' } });
   });
   afterAll(async () => {
     await capped.close();
+    await proxied.close();
   });
 
+  const connectTo = (target: LiveServer, forwardedFor?: string) => {
+    const raw = new RawClient(`ws://127.0.0.1:${target.port}${appPath(target)}`, forwardedFor ? { 'x-forwarded-for': forwardedFor } : {});
+    clients.push(raw);
+    return raw;
+  };
+
   it('refuses the connection over the cap with 4100 (pusher-js retries after a backoff) and lets one in when another leaves', async () => {
-    const open = [client(appPath(capped), capped), client(appPath(capped), capped), client(appPath(capped), capped)];
+    // Without TRUST_PROXY a forged X-Forwarded-For changes nothing: all of these come from 127.0.0.1.
+    const open = [connectTo(capped, '1.1.1.1'), connectTo(capped, '2.2.2.2'), connectTo(capped)];
     for (const raw of open) await raw.socketId();
-    const over = client(appPath(capped), capped);
+    const over = connectTo(capped, '3.3.3.3');
     expect(await outcome(over)).toMatchObject({ code: 4100 });
     expect(over.frames[0]).toMatchObject({ event: 'pusher:error', data: { code: 4100 } });
 
     open[0]?.ws.close();
-    await eventually(() => (capped.realtime.hub && open[0]?.closed ? true : undefined), 'the first connection to close');
     const next = await eventually(async () => {
-      const raw = client(appPath(capped), capped);
-      const result = await Promise.race([raw.socketId(), raw.closing().then(() => null)]);
-      return result ?? undefined;
+      const raw = connectTo(capped);
+      // Refused while the server has not yet seen the first one leave: try again.
+      return (await raw.socketId().catch(() => null)) ?? undefined;
     }, 'a connection to be let in');
     expect(next).toMatch(/^\d+\.\d+$/);
     expect(crashes).toEqual([]);
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY=on), counts each client by the address the proxy appended', async () => {
+    const first = [connectTo(proxied, '9.9.9.9, 203.0.113.1'), connectTo(proxied, '203.0.113.1')];
+    for (const raw of first) await raw.socketId();
+    expect(await outcome(connectTo(proxied, '203.0.113.1'))).toMatchObject({ code: 4100 });
+    // Another client behind the same proxy still gets in.
+    expect(await connectTo(proxied, '198.51.100.20').socketId()).toMatch(/^\d+\.\d+$/);
   });
 });

@@ -95,8 +95,8 @@ export class RawClient {
   httpStatus: number | null = null;
   private waiters: (() => void)[] = [];
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.ws.on('message', (raw: Buffer) => {
       this.frames.push(JSON.parse(raw.toString()) as Frame);
       this.wake();
