@@ -102,6 +102,9 @@ export function attachRealtimeSockets(server: Server, settings: WebSocketSetting
   };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node's HTTP server drops its own error listener from an upgraded socket: without one, a client that resets
+    // the connection while we answer would raise an error nobody handles, which ends the process.
+    socket.on('error', () => socket.destroy());
     try {
       const path = pathOf(request);
       if (path === null) return refuseUpgrade(socket, '400 Bad Request');

@@ -126,6 +126,28 @@ describe('embedded Pusher server under hostile input', () => {
     await stillServes();
   });
 
+  it('survives clients that reset the connection right after sending an upgrade', async () => {
+    const paths = ['/outra/coisa', '/app/%', appPath(server), `/app/${'k'.repeat(130)}`];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        new Promise<void>((resolve) => {
+          const socket = tcpConnect(server.port, '127.0.0.1', () => {
+            socket.write(
+              `GET ${paths[i % paths.length] ?? '/'} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+                'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+            );
+            setTimeout(() => socket.resetAndDestroy(), i % 3);
+          });
+          socket.on('close', () => resolve());
+          socket.on('error', () => resolve());
+        }),
+      ),
+    );
+    // Let the server notice every reset before looking.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stillServes();
+  });
+
   it('refuses a client event nested 32,000 levels deep with pusher:error, and relays nothing', async () => {
     const sender = client();
     const other = client();
