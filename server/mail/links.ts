@@ -9,16 +9,16 @@ function isLocalName(hostname: string): boolean {
 
 /**
  * The origin a mail's link points at. A request's Host is the sender's to choose, so a forgot-password request
- * naming another site would otherwise mail the victim a reset link to that site: the request's origin is used only
- * when it is one of PUBLIC_URL's (the brand the user is on), else the first of them. Without PUBLIC_URL (the local
- * demo) only local hosts are ours.
+ * naming another site would otherwise mail the victim a reset link to that site: the PUBLIC_URL origin with the
+ * request's host is used (the brand the user is on, with its configured scheme), else the first of them. Without
+ * PUBLIC_URL (the local demo) only local hosts are ours.
  */
 export function mailOrigin(c: Context<AppEnv>): string {
   const config = c.get('config');
-  const asked = publicUrl(c).origin;
+  const asked = publicUrl(c);
   const [first] = config.publicUrls;
-  if (first !== undefined) return config.publicUrls.includes(asked) ? asked : first;
-  return isLocalName(new URL(asked).hostname) ? asked : `http://localhost:${config.port}`;
+  if (first !== undefined) return config.publicUrls.find((origin) => new URL(origin).host === asked.host) ?? first;
+  return isLocalName(asked.hostname) ? asked.origin : `http://localhost:${config.port}`;
 }
 
 export interface MailLinkBase {
