@@ -121,6 +121,8 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
       for (const path of new Set(paths)) {
         await expectForbidden(await raw(path, { headers: { 'sec-fetch-site': 'cross-site' } }), path);
         await expectForbidden(await raw(path), `${path} without marks`);
+        // HEAD runs the GET handler in Hono: it is guarded the same way (its 403 has no body).
+        expect((await raw(path, { method: 'HEAD', headers: { 'sec-fetch-site': 'cross-site' } })).status, `HEAD ${path}`).toBe(403);
       }
     });
 
