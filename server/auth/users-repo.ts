@@ -22,10 +22,6 @@ export async function findUserByIdentifier(db: Db, identifier: string): Promise<
     .executeTakeFirst();
 }
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('usuarios').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function usernameExists(db: Db, nomeUsuario: string): Promise<boolean> {
   const row = await db.selectFrom('usuarios').select('id').where('nome_usuario', '=', nomeUsuario).executeTakeFirst();
   return row !== undefined;
