@@ -1,6 +1,14 @@
-// Rows of the mirror. Each keeps the server's object as the API returned it (`data`, typed by contract/ schemas)
+// Rows of the mirror. Each keeps the server's object as the API returned it (`data`, typed by its contract/ schema)
 // next to the fields its indexes need, so a new server field never needs a migration.
+import type { PublicUser } from '../../contract/schemas/auth.ts';
+import type { Conversation } from '../../contract/schemas/chats.ts';
 import type { EventDetail } from '../../contract/schemas/events.ts';
+import type { CommunityUser, Competicao, ExploreSelection } from '../../contract/schemas/explore.ts';
+import type { GroupMember, GroupSummary } from '../../contract/schemas/groups.ts';
+import type { Notification } from '../../contract/schemas/notifications.ts';
+import type { MyProfileUser } from '../../contract/schemas/profile.ts';
+import type { Room } from '../../contract/schemas/rooms.ts';
+import type { Ficha } from '../../contract/schemas/slips.ts';
 
 export interface StoredEventDetail {
   id: string;
@@ -9,13 +17,17 @@ export interface StoredEventDetail {
   refreshedAt: number;
 }
 
-/** The ordered ids an explore query returned, so a filter shows offline what it showed online. */
+/**
+ * What an explore query returned, so a filter shows offline what it showed online: the ordered ids of rows of
+ * another table (slips), or the results themselves (tips, community users, competitions) in the server's order.
+ */
 export interface StoredQuery {
   key: string;
   ids: string[];
   refreshedAt: number;
-  /** Results that are not rows of another table (Explore tips, community users), in the server's order. */
-  items?: unknown[];
+  tips?: ExploreSelection[];
+  users?: CommunityUser[];
+  competitions?: Competicao[];
 }
 
 export type SlipList = 'criadas' | 'guardadas' | 'ocultas' | 'publicas';
@@ -26,30 +38,34 @@ export interface StoredSlip {
   ownerId: string;
   createdAt: string;
   lists: SlipList[];
-  data: Record<string, unknown>;
+  data: Ficha;
   /** The outbox entry that has not been acknowledged yet, if any (its state is the row's sync state). */
   pendingMutationId?: number | null;
   /** The id this slip had on the phone before the server acknowledged it. */
   localId?: string;
 }
 
-export interface StoredChatSummary {
+interface StoredChatSummary<T> {
   id: string;
   lastMessageAt: string;
-  data: Record<string, unknown>;
+  data: T;
 }
 
-export type StoredConversation = StoredChatSummary;
-export type StoredGroup = StoredChatSummary;
+export type StoredConversation = StoredChatSummary<Conversation>;
+
+export interface StoredGroup extends StoredChatSummary<GroupSummary> {
+  /** An edit of this group not acknowledged yet. */
+  pendingMutationId?: number | null;
+}
+
+export interface StoredRoom extends StoredChatSummary<Room> {
+  eventId: string;
+}
 
 export interface StoredGroupMember {
   groupId: string;
   userId: string;
-  data: Record<string, unknown>;
-}
-
-export interface StoredRoom extends StoredChatSummary {
-  eventId: string;
+  data: GroupMember;
 }
 
 export type ChatKey = `${'conversa' | 'grupo' | 'sala'}:${string}`;
@@ -71,7 +87,7 @@ export interface StoredMessage {
 export interface StoredNotification {
   id: string;
   sortKey: string;
-  data: Record<string, unknown>;
+  data: Notification;
 }
 
 export interface StoredCounter {
@@ -79,10 +95,13 @@ export interface StoredCounter {
   count: number;
 }
 
+/** A user seen in a list (public fields), with what the profile calls added when they were made. */
+export type UserSeen = PublicUser & Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean };
+
 export interface StoredUser {
   id: string;
   nomeUsuario: string;
-  data: Record<string, unknown>;
+  data: UserSeen;
   seenAt: number;
 }
 

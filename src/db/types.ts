@@ -1,5 +1,8 @@
 import type { Event } from '../../contract/schemas/events.ts';
 import type { Session } from '../../contract/schemas/auth.ts';
+import type { DraftSlip } from '../../contract/draft-slip.ts';
+import type { Licenca } from '../../contract/schemas/licence.ts';
+import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
 
 export interface SessionRecord {
   key: 'session';
@@ -33,20 +36,27 @@ export interface PushConfigRecord {
   endpointOverride: string | null;
 }
 
-/** The slip builder (contract/draft-slip.ts), kept across reloads, restarts and offline use. */
+/** The slip builder (contract/draft-slip.ts), kept across reloads, restarts and offline use; read through readDraft. */
 export interface DraftSlipRecord {
   key: 'draftSlip';
-  value: unknown;
+  value: DraftSlip;
 }
 
-/** The signed-in user's licence and profile as the server last sent them (contract schemas licence, profile). */
-export interface AccountRecord {
-  key: 'licence' | 'profile';
-  value: unknown;
+/** The signed-in user's licence as the server last sent it. */
+export interface LicenceRecord {
+  key: 'licence';
+  value: Licenca;
+}
+
+/** The signed-in user's profile as the server last sent it. */
+export interface ProfileRecord {
+  key: 'profile';
+  value: { usuario: MyProfileUser; follows: Follows };
 }
 
 export type KeyValueRecord =
-  | AccountRecord
+  | LicenceRecord
+  | ProfileRecord
   | DraftSlipRecord
   | PushConfigRecord
   | SessionRecord

@@ -3,7 +3,6 @@ import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Conversation } from '../../contract/schemas/chats.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
 import { conversationsAtom, conversationsMetaAtom, refreshCommunityAtom } from '../state/community.ts';
@@ -36,7 +35,7 @@ export default function Conversations() {
     if (name.length >= 3) navigate(`/dashboard/comunidade/conversas/${name}`);
   };
 
-  const list = rows === PENDING ? [] : rows.map((row) => row.data as Conversation);
+  const list = rows === PENDING ? [] : rows;
   return (
     <section className="page">
       <CommunityTabs />

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Conversation } from '../../contract/schemas/chats.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
 import {
   conversationsAtom,
@@ -43,9 +42,7 @@ export default function DirectChat() {
 
   const conversation = useMemo(() => {
     if (conversations === PENDING || !user) return undefined;
-    return conversations
-      .map((row) => row.data as Conversation)
-      .find((row) => (row.primeiroUsuario.id === user.id ? row.segundoUsuario : row.primeiroUsuario).nomeUsuario === nomeUsuario);
+    return conversations.find((row) => (row.primeiroUsuario.id === user.id ? row.segundoUsuario : row.primeiroUsuario).nomeUsuario === nomeUsuario);
   }, [conversations, nomeUsuario, user]);
   const other = conversation && user ? (conversation.primeiroUsuario.id === user.id ? conversation.segundoUsuario : conversation.primeiroUsuario) : null;
 

@@ -6,8 +6,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { refreshSlipListAtom, slipListAtom, slipListMetaAtom } from '../state/slips.ts';
-import { myOutboxAtom } from '../state/outbox.ts';
-import { sessionUserAtom } from '../state/session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { countersAtom } from '../state/community.ts';
 import { PENDING } from '../state/live-atom.ts';
@@ -39,8 +37,6 @@ export default function MySlips() {
   const [tab, setTab] = useState<SlipFilter>(storedTab);
   const rows = useAtomValue(slipListAtom(tab));
   const meta = useAtomValue(useMemo(() => slipListMetaAtom(tab), [tab]));
-  const entries = useAtomValue(myOutboxAtom);
-  const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
   const online = useAtomValue(onlineAtom);
   const { t } = useLingui();
   useSlipRefresh(tab, online);
@@ -78,8 +74,8 @@ export default function MySlips() {
         </p>
       ) : (
         <div className="slip-cards">
-          {rows.map((row) => (
-            <SlipCard key={row.id} row={row} entries={entries} selfId={selfId} />
+          {rows.map((slip) => (
+            <SlipCard key={slip.id} slip={slip} />
           ))}
         </div>
       )}

@@ -7,7 +7,6 @@ import { Trans } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { slipAtom } from '../state/slips.ts';
 import { refreshPublicSlipAtom, slipMetaAtom } from '../state/slip-view.ts';
-import { myOutboxAtom } from '../state/outbox.ts';
 import { sessionUserAtom } from '../state/session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { PENDING } from '../state/live-atom.ts';
@@ -19,7 +18,6 @@ export default function PublicSlip() {
   const { nomeUsuario = '', fichaId = '' } = useParams<{ nomeUsuario: string; fichaId: string }>();
   const row = useAtomValue(slipAtom(fichaId));
   const meta = useAtomValue(slipMetaAtom(fichaId));
-  const entries = useAtomValue(myOutboxAtom);
   const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
   const online = useAtomValue(onlineAtom);
   const refresh = useSetAtom(refreshPublicSlipAtom);
@@ -46,7 +44,7 @@ export default function PublicSlip() {
       </div>
       {shown ? (
         <>
-          <SlipView row={shown} entries={entries} selfId={selfId} />
+          <SlipView slip={shown} />
           {selfId === null && (
             <p className="notice">
               <Trans>

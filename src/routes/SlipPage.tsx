@@ -7,7 +7,6 @@ import { Trans } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { refreshSlipAtom, slipAtom } from '../state/slips.ts';
 import { refreshPublicSlipAtom } from '../state/slip-view.ts';
-import { myOutboxAtom } from '../state/outbox.ts';
 import { sessionUserAtom } from '../state/session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { countersAtom } from '../state/community.ts';
@@ -23,14 +22,13 @@ export default function SlipPage() {
   const [archived] = useRoute('/dashboard/fichas/arquivadas/:fichaId');
   const [, navigate] = useLocation();
   const row = useAtomValue(slipAtom(fichaId));
-  const entries = useAtomValue(myOutboxAtom);
   const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
   const online = useAtomValue(onlineAtom);
   const settled = useAtomValue(countersAtom).get('newFichaUpdate') ?? 0;
   const refresh = useSetAtom(refreshSlipAtom);
   const refreshPublic = useSetAtom(refreshPublicSlipAtom);
   const [checked, setChecked] = useState(false);
-  const owner = row !== PENDING && row ? (row.data as { usuario?: { id: string; nomeUsuario: string } }).usuario : undefined;
+  const owner = row !== PENDING && row ? row.ficha.usuario : undefined;
   const ownerId = owner?.id ?? null;
   const ownerName = owner?.nomeUsuario ?? '';
 
@@ -62,7 +60,7 @@ export default function SlipPage() {
       {back}
       <h1 className="page-title">{archived ? <Trans>Ficha arquivada</Trans> : <Trans>Ficha</Trans>}</h1>
       {row === PENDING ? null : row ? (
-        <SlipView row={row} entries={entries} selfId={selfId} readOnly={!!archived} />
+        <SlipView slip={row} readOnly={!!archived} />
       ) : checked || !online ? (
         <p className="notice">
           {online ? (

@@ -1,9 +1,14 @@
 import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { ChatKey, StoredMessage } from '../db/mirror-types.ts';
+import type { OutboxEntry } from '../db/outbox-types.ts';
 import type { ChatType, CounterName } from '../../contract/schemas/signals.ts';
+import type { Conversation } from '../../contract/schemas/chats.ts';
+import type { GroupSummary } from '../../contract/schemas/groups.ts';
+import type { Room } from '../../contract/schemas/rooms.ts';
+import { myEntriesAtom, syncStateOf, type SyncState } from './outbox.ts';
 import type { GroupEdit } from '../sync/resources/social-actions.ts';
-import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, PENDING, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
@@ -11,9 +16,26 @@ import { runEnqueue } from './enqueue-action.ts';
 
 // Community read atoms (Dexie liveQuery) and action atoms (optimistic row + outbox entry in one transaction).
 
-export const conversationsAtom = personalAtom([], () => db.conversations.orderBy('lastMessageAt').reverse().limit(250).toArray());
-export const groupsAtom = personalAtom([], () => db.groups.orderBy('lastMessageAt').reverse().limit(250).toArray());
-export const roomsAtom = personalAtom([], () => db.rooms.orderBy('lastMessageAt').reverse().limit(250).toArray());
+export const conversationsAtom: Atom<Conversation[] | Pending> = viewAtom(
+  personalAtom([], () => db.conversations.orderBy('lastMessageAt').reverse().limit(250).toArray()),
+  (rows) => rows.map((row) => row.data),
+);
+
+/** A group in the list, with where an edit of it stands. */
+export type GroupItem = GroupSummary & { sync: SyncState };
+
+export const groupsAtom: Atom<GroupItem[] | Pending> = viewAtom(
+  personalAtom([], () => db.groups.orderBy('lastMessageAt').reverse().limit(250).toArray()),
+  (rows, get) => {
+    const entries = get(myEntriesAtom);
+    return rows.map((row) => ({ ...row.data, sync: syncStateOf(entries, row.pendingMutationId) }));
+  },
+);
+
+export const roomsAtom: Atom<Room[] | Pending> = viewAtom(
+  personalAtom([], () => db.rooms.orderBy('lastMessageAt').reverse().limit(250).toArray()),
+  (rows) => rows.map((row) => row.data),
+);
 
 const countersRecordAtom = personalAtom([], () => db.counters.toArray());
 
@@ -25,20 +47,46 @@ export const countersAtom = atom((get) => {
 /** The header drawer button shows the sum of every unread counter (SPEC §2). */
 export const unreadTotalAtom = atom((get) => [...get(countersAtom).values()].reduce((sum, count) => sum + count, 0));
 
-const messageAtoms = new Map<string, Atom<StoredMessage[] | Pending>>();
+/** A message as a chat shows it: own messages also say where they are on their way to the server. */
+export interface ChatMessage {
+  /** The server id, or `local:N` until the server has it. */
+  id: string;
+  /** Its place in the chat (time, then id). */
+  sortKey: string;
+  senderId: string;
+  mensagem: string;
+  imagens: { url: string }[];
+  createdAt: string;
+  /** A shared slip. */
+  recurso: { tipo: string; id: string } | null;
+  sync: SyncState;
+}
+
+function chatMessageOf(row: StoredMessage, entries: OutboxEntry[]): ChatMessage {
+  const { id, sortKey, senderId, mensagem, imagens, createdAt } = row;
+  return { id, sortKey, senderId, mensagem, imagens, createdAt, recurso: row.recurso ?? null, sync: syncStateOf(entries, row.pendingMutationId) };
+}
+
+const messageAtoms = new Map<string, Atom<ChatMessage[] | Pending>>();
 
 /** The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). */
-export function messagesAtom(chatKey: ChatKey, limit: number): Atom<StoredMessage[] | Pending> {
+export function messagesAtom(chatKey: ChatKey, limit: number): Atom<ChatMessage[] | Pending> {
   return cachedAtom(messageAtoms, `${chatKey}|${limit}`, () =>
-    personalAtom([], async () =>
-      (
-        await db.messages
-          .where('[chatKey+sortKey]')
-          .between([chatKey, ''], [chatKey, '\uffff'])
-          .reverse()
-          .limit(limit)
-          .toArray()
-      ).reverse(),
+    viewAtom(
+      personalAtom([], async () =>
+        (
+          await db.messages
+            .where('[chatKey+sortKey]')
+            .between([chatKey, ''], [chatKey, '\uffff'])
+            .reverse()
+            .limit(limit)
+            .toArray()
+        ).reverse(),
+      ),
+      (rows, get) => {
+        const entries = get(myEntriesAtom);
+        return rows.map((row) => chatMessageOf(row, entries));
+      },
     ),
   );
 }
@@ -91,5 +139,3 @@ export const openConversationAtom = atom(null, async (_get, _set, nomeUsuario: s
 );
 
 export const conversationsMetaAtom = liveAtom(() => db.syncMeta.get('conversations'));
-
-export type StoredMessageView = StoredMessage;

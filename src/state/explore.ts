@@ -1,6 +1,6 @@
 import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
-import type { StoredQuery, StoredSlip } from '../db/mirror-types.ts';
+import type { StoredSlip } from '../db/mirror-types.ts';
 import type { SyncMeta } from '../db/types.ts';
 import { COMPETITIONS_QUERY, exploreMetaKey } from '../sync/resources.ts';
 import type { CommunityUser, Competicao, ExploreSelection } from '../../contract/schemas/explore.ts';
@@ -17,8 +17,10 @@ import {
 import { eventDay } from '../lib/format.ts';
 import { generateTips, type TipOutcome } from '../lib/tip-generator.ts';
 import { isSameChoice } from '../lib/selection.ts';
-import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, PENDING, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
+import { slipModels } from './slips.ts';
+import type { SlipModel } from './slip-model.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { addToSlipAtom, draftSlipAtom } from './slip-builder.ts';
@@ -107,37 +109,31 @@ export const dateOptionAtom = atom<DateOption, [DateOption], void>(
   },
 );
 
-const queryAtoms = new Map<string, Atom<StoredQuery | undefined | Pending>>();
-const slipQueryAtoms = new Map<string, Atom<StoredSlip[] | undefined | Pending>>();
+const tipAtoms = new Map<string, Atom<ExploreSelection[] | undefined | Pending>>();
+const userAtoms = new Map<string, Atom<CommunityUser[] | undefined | Pending>>();
+const slipQueryAtoms = new Map<string, Atom<SlipModel[] | undefined | Pending>>();
 const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
-
-function queryAtom(key: string) {
-  return cachedAtom(queryAtoms, key, () => liveAtom(() => db.queries.get(key)));
-}
-
-const itemAtoms = new Map<string, Atom<unknown[] | undefined | Pending>>();
-
-function itemsAtom(key: string): Atom<unknown[] | undefined | Pending> {
-  return cachedAtom(itemAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.items));
-}
 
 /** The tips of an Explore search as last stored; undefined when this search was never loaded on this phone. */
 export function exploreTipsAtom(key: string): Atom<ExploreSelection[] | undefined | Pending> {
-  return itemsAtom(key) as Atom<ExploreSelection[] | undefined | Pending>;
+  return cachedAtom(tipAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.tips));
 }
 
 export function exploreUsersAtom(key: string): Atom<CommunityUser[] | undefined | Pending> {
-  return itemsAtom(key) as Atom<CommunityUser[] | undefined | Pending>;
+  return cachedAtom(userAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.users));
 }
 
 /** A slip category's slips in the server's order, read from the slips table. */
-export function exploreSlipsAtom(key: string): Atom<StoredSlip[] | undefined | Pending> {
+export function exploreSlipsAtom(key: string): Atom<SlipModel[] | undefined | Pending> {
   return cachedAtom(slipQueryAtoms, key, () =>
-    personalAtom(undefined, async () => {
-      const row = await db.queries.get(key);
-      if (!row) return undefined;
-      return (await db.slips.bulkGet(row.ids)).filter((slip): slip is StoredSlip => slip !== undefined);
-    }),
+    viewAtom(
+      personalAtom(undefined, async () => {
+        const row = await db.queries.get(key);
+        if (!row) return undefined;
+        return (await db.slips.bulkGet(row.ids)).filter((slip): slip is StoredSlip => slip !== undefined);
+      }),
+      (rows, get) => rows && slipModels(rows, get),
+    ),
   );
 }
 
@@ -149,11 +145,11 @@ export const refreshExploreAtom = atom(null, async (get, _set, input: { request:
   (await loadSync()).refreshExplore(db, input.request, { selfId: get(sessionUserAtom)?.id ?? null, force: input.force }),
 );
 
-const competitionsRowAtom = queryAtom(COMPETITIONS_QUERY);
+const competitionsRowAtom = liveAtom(() => db.queries.get(COMPETITIONS_QUERY));
 
 export const competitionsAtom = atom<Competicao[]>((get) => {
   const row = get(competitionsRowAtom);
-  return row === PENDING || !row ? [] : (row.items as Competicao[]);
+  return row === PENDING ? [] : (row?.competitions ?? []);
 });
 
 export const refreshCompetitionsAtom = atom(null, async () => (await loadSync()).refreshCompetitions(db));

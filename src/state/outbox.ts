@@ -1,35 +1,77 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { OutboxEntry } from '../db/outbox-types.ts';
+import { SlipRefusalSchema, SubscriptionErrorSchema, type Selection } from '../../contract/schemas/slips.ts';
+import { reviewRefusal, type ReviewedSelection } from '../lib/slip-review.ts';
 import { liveAtom, PENDING } from './live-atom.ts';
 import { sessionUserAtom } from './session.ts';
 import { loadSync } from './lazy-sync.ts';
 
-/** The outbox as the UI sees it: every entry not yet acknowledged, oldest first. */
+/** Every entry not yet acknowledged, oldest first. */
 const outboxEntriesAtom = liveAtom(() => db.outbox.orderBy('mutationId').toArray());
 
-/** This user's entries (others' wait on this phone until their owner signs in again). */
-export const myOutboxAtom = atom<OutboxEntry[]>((get) => {
+/** This user's entries (others' wait on this phone until their owner signs in again); read by the state's own atoms. */
+export const myEntriesAtom = atom<OutboxEntry[]>((get) => {
   const entries = get(outboxEntriesAtom);
   const user = get(sessionUserAtom);
   if (entries === PENDING || !user) return [];
   return entries.filter((entry) => entry.userId === user.id);
 });
 
-/** How many changes are saved on this phone and not sent yet (refused ones are counted apart). */
-export const pendingCountAtom = atom((get) => get(myOutboxAtom).filter((entry) => entry.state !== 'rejected').length);
-
-export const rejectedEntriesAtom = atom((get) => get(myOutboxAtom).filter((entry) => entry.state === 'rejected'));
-
 export type SyncState = 'saved' | 'sending' | 'paused' | 'rejected' | 'sent';
 
-/** The state of a row's change: its entry's state while there is one, "sent" once acknowledged. */
-export const syncStateOf = (entries: OutboxEntry[], mutationId: number | null | undefined): SyncState => {
-  if (mutationId === null || mutationId === undefined) return 'sent';
-  const entry = entries.find((candidate) => candidate.mutationId === mutationId);
+function syncOf(entry: OutboxEntry | undefined): SyncState {
   if (!entry) return 'sent';
   return entry.state === 'pending' ? 'saved' : entry.state;
-};
+}
+
+/** The state of a row's change: its entry's state while there is one, "sent" once acknowledged. */
+export function syncStateOf(entries: OutboxEntry[], mutationId: number | null | undefined): SyncState {
+  if (mutationId === null || mutationId === undefined) return 'sent';
+  return syncOf(entries.find((candidate) => candidate.mutationId === mutationId));
+}
+
+/** A change saved on this phone and not acknowledged yet, as the outbox panel lists it. */
+export interface QueuedChange {
+  mutationId: number;
+  /** What it does (e.g. 'message.send'), for its label. */
+  kind: string;
+  sync: SyncState;
+  /** The server's reason for a refused change. */
+  error: string | null;
+}
+
+export const myOutboxAtom = atom<QueuedChange[]>((get) =>
+  get(myEntriesAtom).map((entry) => ({ mutationId: entry.mutationId, kind: entry.kind, sync: syncOf(entry), error: entry.error })),
+);
+
+/** How many changes are saved on this phone and not sent yet (refused ones are counted apart). */
+export const pendingCountAtom = atom((get) => get(myEntriesAtom).filter((entry) => entry.state !== 'rejected').length);
+
+export const rejectedCountAtom = atom((get) => get(myEntriesAtom).filter((entry) => entry.state === 'rejected').length);
+
+/** A change the server refused, as the screen that resolves it shows it. */
+export interface RefusedChange {
+  mutationId: number;
+  /** The server's reason. */
+  message: string;
+  /** A subscription problem's message, when that is why. */
+  subscription: string | null;
+  /** A refused slip's selections as they are now next to what was sent; null when the refusal carries none. */
+  review: ReviewedSelection[] | null;
+}
+
+/** The refusal of `entry`; `selections` are the refused slip's as the server answered them. */
+export function refusedChangeOf(entry: OutboxEntry, selections: readonly Selection[]): RefusedChange {
+  const subscription = SubscriptionErrorSchema.safeParse(entry.rejection);
+  const updated = SlipRefusalSchema.safeParse(entry.rejection);
+  return {
+    mutationId: entry.mutationId,
+    message: entry.error ?? '',
+    subscription: subscription.success ? subscription.data.message : null,
+    review: updated.success && updated.data.ficha ? reviewRefusal(selections, entry.body) : null,
+  };
+}
 
 export const retryEntryAtom = atom(null, async (_get, _set, input: { mutationId: number; body?: unknown }) => {
   const sync = await loadSync();

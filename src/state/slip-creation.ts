@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { liveQuery } from 'dexie';
 import { db } from '../db/instance.ts';
+import { SubscriptionErrorSchema } from '../../contract/schemas/slips.ts';
 import { createSlipAtom } from './slip-builder.ts';
 
 // Bater Ficha from the screen's side (SPEC §4 Slip creation): the slip is queued by createSlipAtom; online the screen
@@ -15,12 +16,6 @@ export type CreationOutcome =
 
 /** Whether a slip is being created: the button is disabled and says 'A bater a ficha...'. */
 export const slipSavingAtom = atom(false);
-
-function hasSubscriptionProblem(rejection: unknown): boolean {
-  if (!rejection || typeof rejection !== 'object') return false;
-  const body = rejection as { tipo?: unknown; message?: unknown };
-  return typeof body.tipo === 'string' && typeof body.message === 'string';
-}
 
 /** Follows a queued slip until the server acknowledged it (server id), refused it, or the time is up. */
 export function waitForSlipOutcome(mutationId: number, timeoutMs: number): Promise<CreationOutcome> {
@@ -43,7 +38,7 @@ export function waitForSlipOutcome(mutationId: number, timeoutMs: number): Promi
       next: ({ row, entry }) => {
         if (row && !row.id.startsWith('local:')) finish({ kind: 'created', id: row.id });
         else if (entry?.state === 'rejected') {
-          finish({ kind: 'rejected', localId, message: entry.error ?? '', subscription: hasSubscriptionProblem(entry.rejection) });
+          finish({ kind: 'rejected', localId, message: entry.error ?? '', subscription: SubscriptionErrorSchema.safeParse(entry.rejection).success });
         }
       },
       error: () => finish({ kind: 'queued', localId }),

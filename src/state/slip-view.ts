@@ -17,7 +17,3 @@ const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
 export function slipMetaAtom(id: string): Atom<SyncMeta | undefined | Pending> {
   return cachedAtom(metaAtoms, id, () => liveAtom(() => db.syncMeta.get(`slip:${id}`)));
 }
-
-/** The row and outbox shapes the slip screens read (the UI never imports db/ itself). */
-export type { StoredSlip } from '../db/mirror-types.ts';
-export type { OutboxEntry } from '../db/outbox-types.ts';

@@ -1,31 +1,46 @@
-import { atom, type Atom } from 'jotai';
+import { atom, type Atom, type Getter } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { SlipList, StoredEventDetail, StoredSlip } from '../db/mirror-types.ts';
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
 import { REFRESH_LISTS_MS, REFRESH_LIVE_MS } from '../../contract/limits.ts';
-import { cachedAtom, liveAtom, type Pending } from './live-atom.ts';
+import { cachedAtom, liveAtom, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
+import { myEntriesAtom } from './outbox.ts';
+import { slipModelOf, type SlipModel } from './slip-model.ts';
 
-const listAtoms = new Map<string, Atom<StoredSlip[] | Pending>>();
+/** The slips as the screens show them, with the viewer's queued changes. */
+export function slipModels(rows: StoredSlip[], get: Getter): SlipModel[] {
+  const entries = get(myEntriesAtom);
+  const selfId = get(sessionUserAtom)?.id ?? null;
+  return rows.map((row) => slipModelOf(row, entries, selfId));
+}
+
+const listAtoms = new Map<string, Atom<SlipModel[] | Pending>>();
 
 /** A list of my slips (created, saved, hidden), newest first, with slips made on this phone included. */
-export function slipListAtom(list: SlipList): Atom<StoredSlip[] | Pending> {
+export function slipListAtom(list: SlipList): Atom<SlipModel[] | Pending> {
   return cachedAtom(listAtoms, list, () =>
-    personalAtom([], async () =>
-      (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
+    viewAtom(
+      personalAtom([], async () =>
+        (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
+      ),
+      slipModels,
     ),
   );
 }
 
-const slipAtoms = new Map<string, Atom<StoredSlip | undefined | Pending>>();
+const slipAtoms = new Map<string, Atom<SlipModel | undefined | Pending>>();
 
 /** One slip by id; a `local:` id also finds the slip after the server acknowledged it (by its localId). */
-export function slipAtom(id: string): Atom<StoredSlip | undefined | Pending> {
+export function slipAtom(id: string): Atom<SlipModel | undefined | Pending> {
   return cachedAtom(slipAtoms, id, () =>
-    personalAtom(undefined, async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+    viewAtom(
+      personalAtom(undefined, async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+      (row, get) => (row ? slipModels([row], get)[0] : undefined),
+    ),
   );
 }
 

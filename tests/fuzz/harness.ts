@@ -11,6 +11,7 @@ import { APPLIERS } from '../../src/sync/outbox/registry.ts';
 import { pullLatestMessages, pullOlderMessages, sendMessage } from '../../src/sync/resources/messages.ts';
 import { resetCounter, setFollowing } from '../../src/sync/resources/social-actions.ts';
 import type { CounterName } from '../../contract/schemas/signals.ts';
+import type { PublicUser } from '../../contract/schemas/auth.ts';
 import { CookieJar } from '../unit/server/helpers/http.ts';
 import { VirtualClock } from './clock.ts';
 import { LockHub } from './locks.ts';
@@ -433,10 +434,11 @@ class SeedRun {
     // The profile screens have these users in the store (the optimistic follow changes their row).
     const initialFollows = new Map<string, boolean>();
     for (const nomeUsuario of FOLLOW_TARGETS) {
-      const profile = await this.control<{ usuario: { id: string }; isFollowing: boolean }>('GET', `${COMMON}/perfil/${nomeUsuario}`);
+      const profile = await this.control<{ usuario: PublicUser; isFollowing: boolean }>('GET', `${COMMON}/perfil/${nomeUsuario}`);
       if (profile.status !== 200) throw new Error(`profile of ${nomeUsuario}: ${profile.status}`);
       initialFollows.set(nomeUsuario, profile.body.isFollowing);
-      await first.db.users.put({ id: profile.body.usuario.id, nomeUsuario, data: { isFollowing: profile.body.isFollowing }, seenAt: 0 });
+      const data = { ...profile.body.usuario, isFollowing: profile.body.isFollowing };
+      await first.db.users.put({ id: profile.body.usuario.id, nomeUsuario, data, seenAt: 0 });
     }
     this.poke(first); // app start
     await this.settle();

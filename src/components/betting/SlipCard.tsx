@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
 import { Plural, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
-import type { OutboxEntry, StoredSlip } from '../../state/slip-view.ts';
+import type { SlipModel } from '../../state/slip-model.ts';
 import { competitorName } from '../../lib/selection.ts';
-import { formatSlipDate, slipHref, slipStatusOf } from './slip-data.ts';
+import { formatSlipDate, slipHref } from './slip-data.ts';
 import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
@@ -12,24 +12,23 @@ import { SlipTotals } from './SlipTotals.tsx';
 const SHOWN_LEGS = 3;
 
 /** A slip in a list: owner, state, where it is on its way to the server, its first legs and totals. */
-export function SlipCard({ row, entries, selfId, actions = true }: { row: StoredSlip; entries: OutboxEntry[]; selfId: string | null; actions?: boolean }) {
+export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: boolean }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
-  const status = slipStatusOf(row, entries, selfId);
-  const { ficha, own, sync, refused } = status;
+  const { ficha, own, sync, refused } = slip;
   const count = ficha.selecoes.length;
   const legs = ficha.selecoes.slice(0, SHOWN_LEGS);
   return (
     <article className={`slip-card card-sync-${sync}`} aria-label={t`Ficha`}>
       <header className="slip-card-head">
-        <Link href={slipHref(ficha, selfId)} className="slip-card-title">
+        <Link href={slipHref(ficha, own)} className="slip-card-title">
           {own ? <Plural value={count} one="Ficha de # selecção" other="Ficha de # selecções" /> : <>@{ficha.usuario.nomeUsuario}</>}
         </Link>
         <span className="slip-card-date">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
       </header>
-      <SlipBadges row={row} status={status} />
+      <SlipBadges slip={slip} />
       {refused ? (
-        <RefusalPanel entry={refused} selections={ficha.selecoes} />
+        <RefusalPanel refused={refused} />
       ) : (
         <ul className="slip-card-legs">
           {legs.map((selection) => (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { OutboxEntry, StoredSlip } from '../../state/slip-view.ts';
-import { formatSlipDate, slipStatusOf } from './slip-data.ts';
+import type { SlipModel } from '../../state/slip-model.ts';
+import { formatSlipDate } from './slip-data.ts';
 import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
@@ -10,10 +10,9 @@ import { SlipTotals } from './SlipTotals.tsx';
 import './betting.css';
 
 /** A whole slip: owner, states, every selection with its bet_status, totals, and what the viewer can do. */
-export function SlipView({ row, entries, selfId, readOnly = false }: { row: StoredSlip; entries: OutboxEntry[]; selfId: string | null; readOnly?: boolean }) {
+export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly?: boolean }) {
   const { i18n } = useLingui();
-  const status = slipStatusOf(row, entries, selfId);
-  const { ficha, sync, refused } = status;
+  const { ficha, sync, refused } = slip;
   return (
     <div className="slip-view">
       <div className="slip-view-head">
@@ -28,14 +27,14 @@ export function SlipView({ row, entries, selfId, readOnly = false }: { row: Stor
         </div>
         <span className="muted small">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
       </div>
-      <SlipBadges row={row} status={status}>
+      <SlipBadges slip={slip}>
         {ficha.oddsChange && (
           <span className="tag">
             <Trans>Aceita alterações de odds</Trans>
           </span>
         )}
       </SlipBadges>
-      {refused && <RefusalPanel entry={refused} selections={ficha.selecoes} />}
+      {refused && <RefusalPanel refused={refused} />}
       {!refused && <SlipSelections selections={ficha.selecoes} />}
       <SlipTotals ficha={ficha} />
       {!readOnly && sync !== 'rejected' && <SlipActions ficha={ficha} />}

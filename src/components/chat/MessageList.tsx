@@ -1,8 +1,7 @@
-import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import type { StoredMessageView } from '../../state/community.ts';
-import { myOutboxAtom, syncStateOf, type SyncState } from '../../state/outbox.ts';
+import type { ChatMessage } from '../../state/community.ts';
+import type { SyncState } from '../../state/outbox.ts';
 import { messageTime } from '../../lib/format.ts';
 
 function SyncLabel({ state }: { state: SyncState }) {
@@ -14,13 +13,12 @@ function SyncLabel({ state }: { state: SyncState }) {
 }
 
 /** A chat's messages, oldest at the top; own messages show their outbox state until the server has them. */
-export function MessageList({ messages, selfId }: { messages: StoredMessageView[]; selfId: string }) {
-  const entries = useAtomValue(myOutboxAtom);
+export function MessageList({ messages, selfId }: { messages: ChatMessage[]; selfId: string }) {
   return (
     <ol className="message-list" aria-live="polite">
       {messages.map((message) => {
         const own = message.senderId === selfId;
-        const state = syncStateOf(entries, message.pendingMutationId);
+        const state = message.sync;
         return (
           <li key={message.id} className={own ? 'message own' : 'message'} data-sync={state}>
             {message.recurso && (

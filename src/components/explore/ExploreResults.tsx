@@ -2,8 +2,6 @@ import { useAtomValue } from 'jotai';
 import { Trans } from '@lingui/react/macro';
 import type { ExploreRequest } from '../../lib/explore-filters.ts';
 import { exploreMetaAtom, exploreSlipsAtom, exploreTipsAtom, exploreUsersAtom } from '../../state/explore.ts';
-import { myOutboxAtom } from '../../state/outbox.ts';
-import { sessionUserAtom } from '../../state/session.ts';
 import { PENDING, type Pending } from '../../state/live-atom.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
 import { CommunityList } from './CommunityList.tsx';
@@ -51,13 +49,11 @@ function Tips({ request, online, failed }: Props) {
 
 function Slips({ request, online, failed }: Props) {
   const { items, loaded } = listOf(useAtomValue(exploreSlipsAtom(request.key)));
-  const entries = useAtomValue(myOutboxAtom);
-  const selfId = useAtomValue(sessionUserAtom)?.id ?? null;
   if (items.length === 0) return <Empty online={online} loaded={loaded} failed={failed} />;
   return (
     <div className="slip-cards">
-      {items.map((row) => (
-        <SlipCard key={row.id} row={row} entries={entries} selfId={selfId} />
+      {items.map((slip) => (
+        <SlipCard key={slip.id} slip={slip} />
       ))}
     </div>
   );

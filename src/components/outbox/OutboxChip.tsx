@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Plural, useLingui } from '@lingui/react/macro';
-import { pendingCountAtom, rejectedEntriesAtom } from '../../state/outbox.ts';
+import { pendingCountAtom, rejectedCountAtom } from '../../state/outbox.ts';
 import { OutboxPanel } from './OutboxPanel.tsx';
 
 /** The header's count of changes saved on this phone and not yet sent; opens the list. */
 export function OutboxChip() {
   const pending = useAtomValue(pendingCountAtom);
-  const rejected = useAtomValue(rejectedEntriesAtom).length;
+  const rejected = useAtomValue(rejectedCountAtom);
   const [open, setOpen] = useState(false);
   const { t } = useLingui();
   if (pending === 0 && rejected === 0) return null;

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { discardEntryAtom, myOutboxAtom, retryEntryAtom, syncStateOf, type SyncState } from '../../state/outbox.ts';
+import { discardEntryAtom, myOutboxAtom, retryEntryAtom, type SyncState } from '../../state/outbox.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
 import { FALLBACK_LABEL, OUTBOX_LABELS } from './outbox-labels.ts';
@@ -39,7 +39,7 @@ export function OutboxPanel({ onClose }: { onClose: () => void }) {
         ) : (
           <ul className="outbox-list">
             {entries.map((entry) => {
-              const state = syncStateOf(entries, entry.mutationId);
+              const state = entry.sync;
               return (
                 <li key={entry.mutationId} className="outbox-item">
                   <div className="outbox-item-head">
@@ -48,8 +48,8 @@ export function OutboxPanel({ onClose }: { onClose: () => void }) {
                       <StateLabel state={state} />
                     </span>
                   </div>
-                  {entry.state === 'rejected' && entry.error && <p className="outbox-error">{translateServerMessage(entry.error)}</p>}
-                  {entry.state === 'rejected' && (
+                  {state === 'rejected' && entry.error && <p className="outbox-error">{translateServerMessage(entry.error)}</p>}
+                  {state === 'rejected' && (
                     <div className="row">
                       <button type="button" className="button button-small" onClick={() => void retry({ mutationId: entry.mutationId })}>
                         <Trans>Enviar de novo</Trans>

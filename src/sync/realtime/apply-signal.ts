@@ -1,6 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
-import type { EntityTable } from 'dexie';
-import { messageSortKey, type ChatKey, type StoredChatSummary } from '../../db/mirror-types.ts';
+import { messageSortKey, type ChatKey } from '../../db/mirror-types.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { NovoSinalEventSchema, type CounterName, type MensagemSignal, type NotificacaoSignal } from '../../../contract/schemas/signals.ts';
 
@@ -13,6 +12,23 @@ const CHAT_COUNTERS: Record<MensagemSignal['chatType'], CounterName | null> = {
 async function bump(db: AppDb, name: CounterName): Promise<void> {
   const current = await db.counters.get(name);
   await db.counters.put({ name, count: (current?.count ?? 0) + 1 });
+}
+
+/** The chat's row in its list shows the new message as its last one (the row keeps its own shape per chat type). */
+async function touchSummary(db: AppDb, signal: MensagemSignal): Promise<void> {
+  const last = { lastMessageAt: signal.createdAt, lastSender: { id: signal.sender.id, nome: signal.sender.nome } };
+  if (signal.chatType === 'conversa') {
+    // A conversation's preview also carries its unread count; that count comes with the next refresh.
+    const row = await db.conversations.get(signal.chatId);
+    const lastMessage = row && { ...row.data.lastMessage, message: signal.mensagem };
+    if (row && lastMessage) await db.conversations.put({ ...row, lastMessageAt: signal.createdAt, data: { ...row.data, ...last, lastMessage } });
+  } else if (signal.chatType === 'grupo') {
+    const row = await db.groups.get(signal.chatId);
+    if (row) await db.groups.put({ ...row, lastMessageAt: signal.createdAt, data: { ...row.data, ...last, lastMessage: signal.mensagem } });
+  } else {
+    const row = await db.rooms.get(signal.chatId);
+    if (row) await db.rooms.put({ ...row, lastMessageAt: signal.createdAt, data: { ...row.data, ...last, lastMessage: signal.mensagem } });
+  }
 }
 
 async function applyMessage(db: AppDb, signal: MensagemSignal, selfId: string): Promise<void> {
@@ -29,27 +45,17 @@ async function applyMessage(db: AppDb, signal: MensagemSignal, selfId: string): 
     createdAt: signal.createdAt,
     recurso: signal.recurso ?? null,
   });
-  // The three summary tables share the fields touched here; a room's extra eventId is kept by the spread below.
-  const summaries = (signal.chatType === 'conversa' ? db.conversations : signal.chatType === 'grupo' ? db.groups : db.rooms) as unknown as EntityTable<
-    StoredChatSummary,
-    'id'
-  >;
-  const summary = await summaries.get(signal.chatId);
-  if (summary) {
-    await summaries.put({
-      ...summary,
-      lastMessageAt: signal.createdAt,
-      data: { ...summary.data, lastMessageAt: signal.createdAt, lastSender: { id: signal.sender.id, nome: signal.sender.nome }, lastMessage: signal.mensagem },
-    });
-  }
+  await touchSummary(db, signal);
   const counter = CHAT_COUNTERS[signal.chatType];
   if (counter && signal.sender.id !== selfId) await bump(db, counter);
 }
 
 async function applyNotification(db: AppDb, signal: NotificacaoSignal): Promise<void> {
   if (await db.notifications.get(signal.id)) return;
-  await db.notifications.put({ id: signal.id, sortKey: messageSortKey(signal.createdAt, signal.id), data: signal });
-  if (signal.counter) await bump(db, signal.counter);
+  const { counter, ...notification } = signal;
+  // Stored as the list returns it: a new notification is unread and points at nothing more than its text says.
+  await db.notifications.put({ id: signal.id, sortKey: messageSortKey(signal.createdAt, signal.id), data: { ...notification, recurso: null, lida: false } });
+  if (counter) await bump(db, counter);
 }
 
 /**

@@ -39,9 +39,9 @@ export async function refreshExplore(
   }
   const result = request.kind === 'apostas' ? await fetchExploreBets(request.params, 1, PAGE_SIZE) : await fetchCommunity(1, PAGE_SIZE);
   if (result.kind !== 'ok') return failed(db, owner, resource, result.message);
-  const items: unknown[] = 'selecoes' in result.data ? result.data.selecoes : result.data.usuarios;
+  const results = 'selecoes' in result.data ? { tips: result.data.selecoes } : { users: result.data.usuarios };
   const stored = await writeForOwner(db, owner, async () => {
-    await db.queries.put({ key: request.key, ids: [], items, refreshedAt: Date.now() });
+    await db.queries.put({ key: request.key, ids: [], ...results, refreshedAt: Date.now() });
     await markRefreshed(db, resource);
   });
   return stored ? 'loaded' : 'error';
@@ -57,7 +57,7 @@ export async function refreshCompetitions(db: AppDb): Promise<void> {
   const stored = await db.queries.get(COMPETITIONS_QUERY);
   if (stored && Date.now() - stored.refreshedAt < 86_400_000) return;
   const result = await fetchCompetitions();
-  if (result.kind === 'ok') await db.queries.put({ key: COMPETITIONS_QUERY, ids: [], items: result.data.competicoes, refreshedAt: Date.now() });
+  if (result.kind === 'ok') await db.queries.put({ key: COMPETITIONS_QUERY, ids: [], competitions: result.data.competicoes, refreshedAt: Date.now() });
 }
 
 /** One tip for the generator, told apart as the loop needs it (lib/tip-generator.ts). */

@@ -170,7 +170,7 @@ const ACTION_REQUESTS: Record<SlipAction, { method: 'PATCH' | 'POST' | 'DELETE';
   'slip.unsave': { method: 'DELETE', suffix: 'guardar' },
 };
 
-function optimisticData(data: Record<string, unknown>, action: SlipAction): Record<string, unknown> {
+function optimisticData(data: Ficha, action: SlipAction): Ficha {
   if (action === 'slip.publish') return { ...data, publicada: true };
   if (action === 'slip.hide') return { ...data, publicada: false };
   return { ...data, guardada: action === 'slip.save' };

@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { CounterName } from '../../../contract/schemas/signals.ts';
-import { GroupResponseSchema, type UpdateGroupRequest } from '../../../contract/schemas/groups.ts';
+import { GroupResponseSchema, type GroupSummary, type UpdateGroupRequest } from '../../../contract/schemas/groups.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 
@@ -74,6 +74,18 @@ function groupRequest(groupId: string, edit: GroupEdit): { method: 'GET' | 'PATC
   }
 }
 
+/** The group as the edit will leave it (the image shows once the server has it; true means administrators only). */
+function editedGroup(group: GroupSummary, changes: UpdateGroupRequest): GroupSummary {
+  const { nome, privado, allowedSenders, planos } = changes;
+  return {
+    ...group,
+    ...(nome !== undefined ? { nome } : {}),
+    ...(privado !== undefined ? { privado } : {}),
+    ...(planos !== undefined ? { planos } : {}),
+    ...(allowedSenders !== undefined ? { allowedSenders: typeof allowedSenders === 'boolean' ? (allowedSenders ? 'admins' : 'all') : allowedSenders } : {}),
+  };
+}
+
 /** Group edits (SPEC §4, §6) go through the outbox; the group row shows the change at once. */
 export function editGroup(db: AppDb, input: { userId: string; groupId: string; edit: GroupEdit }): Promise<number> {
   const request = groupRequest(input.groupId, input.edit);
@@ -85,12 +97,8 @@ export function editGroup(db: AppDb, input: { userId: string; groupId: string; e
     optimistic: async (mutationId) => {
       const row = await db.groups.get(input.groupId);
       if (!row) return;
-      if (input.edit.kind === 'group.update') {
-        const { imagem: _image, ...visible } = input.edit.changes;
-        await db.groups.put({ ...row, data: { ...row.data, ...visible, pendingMutationId: mutationId } });
-      } else {
-        await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: mutationId } });
-      }
+      const data = input.edit.kind === 'group.update' ? editedGroup(row.data, input.edit.changes) : row.data;
+      await db.groups.put({ ...row, data, pendingMutationId: mutationId });
     },
   });
 }
@@ -116,7 +124,7 @@ export const groupApplier: Applier = {
   async discarded(db, entry) {
     const groupId = entry.ref?.id;
     const row = groupId ? await db.groups.get(groupId) : undefined;
-    if (row) await db.groups.put({ ...row, data: { ...row.data, pendingMutationId: null } });
+    if (row) await db.groups.put({ ...row, pendingMutationId: null });
     await db.syncMeta.delete('groups');
   },
 };

@@ -5,7 +5,6 @@ import { askForTip, refreshCompetitions, refreshExplore } from '../../../src/syn
 import { refreshPublicSlip } from '../../../src/sync/resources/slips.ts';
 import { COMPETITIONS_QUERY, exploreMetaKey } from '../../../src/sync/resources.ts';
 import { exploreRequest, parseExploreFilters } from '../../../src/lib/explore-filters.ts';
-import type { ExploreSelection } from '../../../contract/schemas/explore.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { idemKey, newUser, type Actor } from '../server/helpers/social.ts';
 import { createMatch, selectionFor, setLicence, upcomingEventIds } from '../server/helpers/betting.ts';
@@ -48,7 +47,7 @@ describe('explore searches in the store', () => {
     const request = exploreRequest(filters('pageComponent=apostas&searchByComponent=next'), 'semanal');
     expect(await refreshExplore(db, request, { selfId: user.id })).toBe('loaded');
     const stored = await db.queries.get(request.key);
-    const tips = stored?.items as ExploreSelection[];
+    const tips = stored?.tips ?? [];
     expect(tips.length).toBeGreaterThan(0);
     expect(tips.every((tip) => tip.bet_status === 'pending' && tip.event_status === 'NS')).toBe(true);
     const kickOffs = tips.map((tip) => tip.event_scheduled);
@@ -58,7 +57,7 @@ describe('explore searches in the store', () => {
     online = false;
     expect(await refreshExplore(db, request, { selfId: user.id, force: true })).toBe('error');
     expect((await db.syncMeta.get(exploreMetaKey(request.key)))?.error).toBe('Talvez tenha um problema na sua conexão');
-    expect((await db.queries.get(request.key))?.items).toEqual(tips);
+    expect((await db.queries.get(request.key))?.tips).toEqual(tips);
   });
 
   it('stores a slip category as ids of rows in the slips table', async () => {
@@ -78,9 +77,9 @@ describe('explore searches in the store', () => {
   it('keeps the community board and the competitions', async () => {
     const request = exploreRequest(filters('pageComponent=comunidade'), 'semanal');
     expect(await refreshExplore(db, request, { selfId: null })).toBe('loaded');
-    expect((await db.queries.get(request.key))?.items?.length).toBeGreaterThan(0);
+    expect((await db.queries.get(request.key))?.users?.length).toBeGreaterThan(0);
     await refreshCompetitions(db);
-    expect((await db.queries.get(COMPETITIONS_QUERY))?.items).toContainEqual({ id: 'girabola', nome: 'Girabola', pais: 'Angola' });
+    expect((await db.queries.get(COMPETITIONS_QUERY))?.competitions).toContainEqual({ id: 'girabola', nome: 'Girabola', pais: 'Angola' });
   });
 });
 

@@ -22,16 +22,19 @@ const http = (status: number, message = 'Recusado', body: unknown = { status: 'e
 });
 const offline: RawOutcome = { kind: 'network', message: 'Talvez tenha um problema na sua conexão' };
 
-// Appliers for a "note" kind: the optimistic row lives in `users` (any table works for the engine's contract).
+// Appliers for a "note" kind: the optimistic row lives in `users` (any table works for the engine's contract); the
+// user's name carries what happened to it.
+const note = (nome: string) => ({ id: 'note', nome, nomeUsuario: 'note', fotografia: null, role: 'usuario' as const });
+
 const appliers: ApplierRegistry = {
   note: {
     async applied(store, entry, body) {
       const id = (body as { id?: string }).id ?? 'server';
       await store.users.delete(`local:${entry.mutationId}`);
-      await store.users.put({ id, nomeUsuario: 'note', data: { acknowledged: true }, seenAt: 0 });
+      await store.users.put({ id, nomeUsuario: 'note', data: note('acknowledged'), seenAt: 0 });
     },
     async rejected(store, entry) {
-      await store.users.update(`local:${entry.mutationId}`, { data: { refused: true } });
+      await store.users.update(`local:${entry.mutationId}`, { data: note('refused') });
     },
     async discarded(store, entry) {
       await store.users.delete(`local:${entry.mutationId}`);
@@ -55,7 +58,7 @@ async function addNote(userId = 'u1', text = 'olá') {
     path: '/api/notes',
     body: { text },
     optimistic: async (mutationId) => {
-      await db.users.put({ id: `local:${mutationId}`, nomeUsuario: 'note', data: { text }, seenAt: 0 });
+      await db.users.put({ id: `local:${mutationId}`, nomeUsuario: 'note', data: note(text), seenAt: 0 });
     },
   });
 }
@@ -123,7 +126,7 @@ describe('flush outcomes (DESIGN §4)', () => {
     expect(sent[0]?.headers).toEqual({ 'Idempotency-Key': `${clientId}:${a}`, 'X-Client-Id': clientId });
     expect(sent[1]?.headers['Idempotency-Key']).toBe(`${clientId}:${b}`);
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.users.get('srv-a')).toMatchObject({ data: { acknowledged: true } });
+    expect(await db.users.get('srv-a')).toMatchObject({ data: { nome: 'acknowledged' } });
     expect(await db.users.get(`local:${a}`)).toBeUndefined();
   });
 
@@ -220,7 +223,7 @@ describe('flush outcomes (DESIGN §4)', () => {
       error: 'Aposte pelo menos 100 Kz',
       rejection: { ficha: [] },
     });
-    expect(await db.users.get(`local:${a}`)).toMatchObject({ data: { refused: true } });
+    expect(await db.users.get(`local:${a}`)).toMatchObject({ data: { nome: 'refused' } });
   });
 
   it('retries a refused entry after an edit, at its place and with its key', async () => {

@@ -23,7 +23,7 @@ const list: PagedList<string> = {
   },
   async store(rows, { replace }) {
     if (replace) await db.users.clear();
-    await db.users.bulkPut(rows.map((id) => ({ id, nomeUsuario: id, data: {}, seenAt: 0 })));
+    await db.users.bulkPut(rows.map((id) => ({ id, nomeUsuario: id, data: { id, nome: id, nomeUsuario: id, fotografia: null, role: 'usuario' }, seenAt: 0 })));
   },
 };
 

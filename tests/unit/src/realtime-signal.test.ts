@@ -2,10 +2,21 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../src/db/app-db.ts';
 import { applySignal } from '../../../src/sync/realtime/apply-signal.ts';
+import { ConversationSchema, type Conversation } from '../../../contract/schemas/chats.ts';
 
 let db: AppDb;
 let counter = 0;
 const sender = { id: 'u2', nome: 'Bruno', nomeUsuario: 'bruno', fotografia: null };
+const conversation: Conversation = {
+  id: 'c1',
+  primeiroUsuario: { ...sender, id: 'u1', nomeUsuario: 'ana', nome: 'Ana', role: 'usuario' },
+  segundoUsuario: { ...sender, role: 'usuario' },
+  novaMensagem: false,
+  lastSender: null,
+  lastMessageAt: '2026-11-20T00:00:00.000Z',
+  lastMessage: { message: 'Antes', count: 0 },
+  createdAt: '2026-11-20T00:00:00.000Z',
+};
 
 function message(id: string, from = sender) {
   return {
@@ -29,12 +40,15 @@ afterEach(async () => {
 
 describe('novoSinal into the store', () => {
   it('stores a message once, bumps newMessage and the conversation preview', async () => {
-    await db.conversations.put({ id: 'c1', lastMessageAt: '2026-11-20T00:00:00.000Z', data: {} });
+    await db.conversations.put({ id: 'c1', lastMessageAt: '2026-11-20T00:00:00.000Z', data: conversation });
     expect(await applySignal(db, message('m1'), 'u1')).toBe(true);
     await applySignal(db, message('m1'), 'u1');
     expect(await db.messages.where('[chatKey+sortKey]').between(['conversa:c1', ''], ['conversa:c1', '\uffff']).count()).toBe(1);
     expect(await db.counters.get('newMessage')).toEqual({ name: 'newMessage', count: 1 });
-    expect((await db.conversations.get('c1'))?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
+    const row = await db.conversations.get('c1');
+    expect(row?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
+    // The row keeps the conversation's shape (the list reads lastMessage.message and .count).
+    expect(ConversationSchema.parse(row?.data)).toMatchObject({ lastMessage: { message: 'Olá', count: 0 }, lastSender: { id: 'u2' } });
   });
 
   it('does not count the user’s own messages as unread', async () => {

@@ -19,6 +19,7 @@ import { onlineUserIdsAtom } from '../../../src/state/realtime.ts';
 import { myOutboxAtom } from '../../../src/state/outbox.ts';
 import { sessionUserAtom } from '../../../src/state/session.ts';
 import { PENDING } from '../../../src/state/live-atom.ts';
+import type { SlipModel } from '../../../src/state/slip-model.ts';
 import { ORIGIN } from '../server/helpers/http.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { actor, anonymous, idemKey, newUser, type Actor } from '../server/helpers/social.ts';
@@ -139,8 +140,13 @@ const counterSignal = (id: string) => ({
 /** What Alice had on the phone, to look for afterwards. */
 const aliceRows = { conversationIds: [] as string[], chatKey: '', slipIds: [] as string[], groupIds: [] as string[] };
 
-/** Alice's own slips (made or hidden by her); her published ones may still show to others as public slips. */
-const hersOnly = (row: { ownerId: string; lists: string[] }) => row.ownerId === alice.id && row.lists.some((list) => list !== 'publicas');
+/**
+ * A slip as only Alice may see it: one of her lists (her published slips still show to others as public slips), or
+ * marked as saved (she saved Bruno's; he saved nothing).
+ */
+const hersOnly = (row: { ownerId: string; lists: string[]; data: { guardada: boolean } }) =>
+  (row.ownerId === alice.id && row.lists.some((list) => list !== 'publicas')) || row.data.guardada;
+const shownAsHers = (slip: SlipModel) => (slip.ficha.usuario.id === alice.id && !slip.ficha.publicada) || slip.ficha.guardada;
 
 async function expectNothingOfAlice(): Promise<void> {
   // The store itself: nothing of hers is left to show, whatever reads it.
@@ -155,17 +161,17 @@ async function expectNothingOfAlice(): Promise<void> {
   }
   // Every personal read atom.
   await shown(conversationsAtom, (rows) => !asArray(rows).some((row) => aliceRows.conversationIds.includes(row.id)));
-  await shown(groupsAtom, (rows) => !asArray(rows).some((row) => aliceRows.groupIds.includes(row.id) && row.data.meuPapel !== null));
+  await shown(groupsAtom, (rows) => !asArray(rows).some((row) => aliceRows.groupIds.includes(row.id) && row.meuPapel !== null));
   await shown(messagesAtom(aliceRows.chatKey as `conversa:${string}`, 50), (rows) => asArray(rows).length === 0);
   await shown(countersAtom, (counters) => (counters.get('newFichaUpdate') ?? 0) !== 7);
   for (const list of ['criadas', 'guardadas', 'ocultas'] as const) {
-    await shown(slipListAtom(list), (rows) => !asArray(rows).some((row) => hersOnly(row) || aliceRows.slipIds.includes(row.id)));
+    await shown(slipListAtom(list), (rows) => !asArray(rows).some((slip) => slip.ficha.usuario.id === alice.id || slip.ficha.guardada));
   }
-  for (const id of aliceRows.slipIds) await shown(slipAtom(id), (row) => row !== PENDING && (row === undefined || !hersOnly(row)));
-  await shown(exploreSlipsAtom(EXPLORE_SLIPS), (rows) => !asArray(rows).some(hersOnly));
+  for (const id of aliceRows.slipIds) await shown(slipAtom(id), (slip) => slip !== PENDING && (slip === undefined || !shownAsHers(slip)));
+  await shown(exploreSlipsAtom(EXPLORE_SLIPS), (rows) => !asArray(rows).some(shownAsHers));
   await shown(draftSlipAtom, (draft) => draft.selections.length === 0);
   await shown(onlineUserIdsAtom, (ids) => !ids.has(alice.id));
-  await shown(myOutboxAtom, (entries) => entries.every((entry) => entry.userId !== alice.id));
+  await shown(myOutboxAtom, (entries) => entries.length === 0);
 }
 
 describe('a phone shared by two people', () => {
@@ -192,10 +198,11 @@ describe('a phone shared by two people', () => {
 
     const made = asArray(await shown(slipListAtom('criadas'), (rows) => asArray(rows).length > 0));
     const saved = asArray(await shown(slipListAtom('guardadas'), (rows) => asArray(rows).length > 0));
-    aliceRows.slipIds = [...made, ...saved].map((row) => row.id);
+    expect(saved.every((slip) => slip.ficha.guardada)).toBe(true);
+    aliceRows.slipIds = [...made, ...saved].map((slip) => slip.id);
     // Groups are listed to everyone; hers are the ones she has a place in.
     const groups = asArray(await shown(groupsAtom, (rows) => asArray(rows).length > 0));
-    aliceRows.groupIds = groups.filter((row) => row.data.meuPapel !== null).map((row) => row.id);
+    aliceRows.groupIds = groups.filter((row) => row.meuPapel !== null).map((row) => row.id);
     expect(aliceRows.groupIds.length).toBeGreaterThan(0);
     expect(asArray(await shown(messagesAtom(aliceRows.chatKey as `conversa:${string}`, 50), (rows) => asArray(rows).length > 0)).length).toBeGreaterThan(0);
     expect((await shown(countersAtom, (counters) => counters.size > 0)).get('newFichaUpdate')).toBe(7);
