@@ -2,7 +2,8 @@
 // GET for several mutations; each one is listed here, and server/app.ts puts the CSRF guard (server/security/csrf.ts)
 // on exactly these routes, matched by the router itself.
 // tests/unit/server/security-web.test.ts walks every GET route the app registers under /api/client and /api/auth
-// and fails on one that is in neither list below, so a new mutating GET cannot be added without a decision.
+// and fails on one that is in none of the lists below, so a new GET cannot be added without a decision; and
+// idempotent() repeats the check, so a mutation that slipped through the lists is still refused cross-site.
 
 const COMMON = '/api/client/common';
 
