@@ -1,29 +1,30 @@
-import { useEffect, type DependencyList } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /**
- * Runs `refresh` now and then every `intervalMs` while the page is visible and `enabled` (online), restarting
- * when `deps` change. `isCurrent` tells a late answer whether its screen still wants it. The refresh intervals of
- * SPEC §9 (lists 30 s, live events 60 s) are the usual values.
+ * Runs `refresh` now and then every `intervalMs` while the page is visible and `enabled` (online), and at once again
+ * whenever `restartKey` changes (what the screen refreshes: an id, a filter, a settlement count). `refresh` is an
+ * effect event: it always sees the latest render, so it needs no dependency list. `isCurrent` tells a late answer
+ * whether its screen still wants it. The refresh intervals of SPEC §9 (lists 30 s, live events 60 s) are the usual
+ * values.
  */
 export function useRefreshWhileVisible(
   enabled: boolean,
   intervalMs: number,
+  restartKey: string,
   refresh: (isCurrent: () => boolean, first: boolean) => void,
-  deps: DependencyList,
 ): void {
+  const onRefresh = useEffectEvent(refresh);
   useEffect(() => {
     if (!enabled) return;
     let current = true;
     const isCurrent = () => current;
-    refresh(isCurrent, true);
+    onRefresh(isCurrent, true);
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') refresh(isCurrent, false);
+      if (document.visibilityState === 'visible') onRefresh(isCurrent, false);
     }, intervalMs);
     return () => {
       current = false;
       clearInterval(timer);
     };
-    // The caller names what the refresh depends on; `refresh` itself is a new closure each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, intervalMs, ...deps]);
+  }, [enabled, intervalMs, restartKey]);
 }

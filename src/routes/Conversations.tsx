@@ -27,7 +27,7 @@ export default function Conversations() {
   const [handle, setHandle] = useState('');
   const { t } = useLingui();
 
-  useRefreshWhileVisible(online, REFRESH_LISTS_MS, (_isCurrent, first) => void refresh({ force: !first }), []);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'conversas', (_isCurrent, first) => void refresh({ force: !first }));
 
   const start = (event: FormEvent) => {
     event.preventDefault();

@@ -30,14 +30,10 @@ export default function EventPage() {
   const [widget, setWidget] = useState(false);
   const live = stored !== PENDING && stored !== undefined && usesLiveOdds(stored.data.status);
 
-  useRefreshWhileVisible(
-    online && !!eventId,
-    REFRESH_LIVE_MS,
-    (isCurrent) =>
-      void refresh({ id: eventId, live }).then((outcome) => {
-        if (isCurrent()) setMissing(outcome === 'missing');
-      }),
-    [eventId, live],
+  useRefreshWhileVisible(online && !!eventId, REFRESH_LIVE_MS, `${eventId}:${live}`, (isCurrent) =>
+    void refresh({ id: eventId, live }).then((outcome) => {
+      if (isCurrent()) setMissing(outcome === 'missing');
+    }),
   );
 
   const back = (

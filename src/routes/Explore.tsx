@@ -36,16 +36,11 @@ function useRefresh(request: ExploreRequest, online: boolean) {
   const refreshEvents = useSetAtom(refreshUpcomingEventsAtom);
   const refreshCompetitions = useSetAtom(refreshCompetitionsAtom);
   // The request is a new object each render; its key says when the search changed.
-  useRefreshWhileVisible(
-    online,
-    REFRESH_LISTS_MS,
-    (_isCurrent, first) => {
-      void refresh({ request });
-      void refreshEvents();
-      if (first) void refreshCompetitions();
-    },
-    [request.key],
-  );
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, request.key, (_isCurrent, first) => {
+    void refresh({ request });
+    void refreshEvents();
+    if (first) void refreshCompetitions();
+  });
 }
 
 /** /explorar: tips, slips and the community (SPEC §2 Explore page), then the next matches. */

@@ -29,7 +29,7 @@ function storedTab(): SlipFilter {
 function useSlipRefresh(filtro: SlipFilter, online: boolean) {
   const refresh = useSetAtom(refreshSlipListAtom);
   const settled = useAtomValue(countersAtom).get('newFichaUpdate') ?? 0;
-  useRefreshWhileVisible(online, REFRESH_LISTS_MS, (_isCurrent, first) => void refresh({ filtro, force: first && settled > 0 }), [filtro, settled]);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, `${filtro}:${settled}`, (_isCurrent, first) => void refresh({ filtro, force: first && settled > 0 }));
 }
 
 /** /dashboard/fichas: my slips, created, saved and hidden, each with where it is on its way to the server. */

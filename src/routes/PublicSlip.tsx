@@ -23,14 +23,10 @@ export default function PublicSlip() {
   const refresh = useSetAtom(refreshPublicSlipAtom);
   const [outcome, setOutcome] = useState<'loaded' | 'missing' | 'error' | null>(null);
 
-  useRefreshWhileVisible(
-    online,
-    REFRESH_LISTS_MS,
-    (isCurrent) =>
-      void refresh({ nomeUsuario, id: fichaId }).then((result) => {
-        if (isCurrent()) setOutcome(result);
-      }),
-    [nomeUsuario, fichaId],
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, `${nomeUsuario}/${fichaId}`, (isCurrent) =>
+    void refresh({ nomeUsuario, id: fichaId }).then((result) => {
+      if (isCurrent()) setOutcome(result);
+    }),
   );
 
   const shown = row !== PENDING && row && outcome !== 'missing' ? row : null;

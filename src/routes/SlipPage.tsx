@@ -38,17 +38,13 @@ export default function SlipPage() {
     if (serverId) navigate(archived ? `/dashboard/fichas/arquivadas/${serverId}` : `/dashboard/fichas/${serverId}`, { replace: true });
   }, [serverId, archived, navigate]);
 
-  useRefreshWhileVisible(
-    online && !fichaId.startsWith('local:'),
-    REFRESH_LISTS_MS,
-    (isCurrent) => {
-      const pull = ownerId !== null && ownerId !== selfId ? refreshPublic({ nomeUsuario: ownerName, id: fichaId }) : refresh(fichaId);
-      void pull.then(() => {
-        if (isCurrent()) setChecked(true);
-      });
-    },
-    [fichaId, settled, ownerId, ownerName, selfId],
-  );
+  // A settlement (the counter moves) is a reason to look again at once.
+  useRefreshWhileVisible(online && !fichaId.startsWith('local:'), REFRESH_LISTS_MS, `${fichaId}:${settled}:${ownerId}:${selfId}`, (isCurrent) => {
+    const pull = ownerId !== null && ownerId !== selfId ? refreshPublic({ nomeUsuario: ownerName, id: fichaId }) : refresh(fichaId);
+    void pull.then(() => {
+      if (isCurrent()) setChecked(true);
+    });
+  });
 
   const back = (
     <Link href="/dashboard/fichas" className="back-link">

@@ -1,13 +1,24 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import { readSessionRecord } from '../db/session.ts';
+import type { SessionRecord } from '../db/types.ts';
 import type { SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
 import { liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-const sessionRecordAtom = liveAtom(() => readSessionRecord(db));
+const storedRecordAtom = liveAtom(() => readSessionRecord(db));
+
+/** The record this tab has just written (a sign-out): the screens have it at once, before the live query brings it. */
+const writtenRecordAtom = atom<SessionRecord | null>(null);
+
+const sessionRecordAtom = atom((get) => {
+  const stored = get(storedRecordAtom);
+  const written = get(writtenRecordAtom);
+  if (written && (stored === PENDING || !stored || stored.checkedAt < written.checkedAt)) return written;
+  return stored;
+});
 
 /** Whose rows the phone's store holds (sync/mirror-owner.ts): the stored session's user, null when signed out. */
 export const mirrorOwnerAtom = atom<string | null | Pending>((get) => {
@@ -38,14 +49,12 @@ export const signUpAtom = atom(null, async (_get, _set, input: { payload: SignUp
   (await loadSync()).signUp(db, input.payload, input.callbackUrl),
 );
 
-export const signOutAtom = atom(null, async (get) => {
+export const signOutAtom = atom(null, async (_get, set) => {
   const result = await (await loadSync()).signOut(db);
-  // Screens follow the store through a live query, a moment after the write. Offline the server call fails at once,
-  // so wait for the signed-out state: a navigation before it would meet the old session (the landing page would
-  // send the user back to /explorar).
-  for (let tries = 0; tries < 50 && get(sessionStatusAtom) === 'authenticated'; tries += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  // Screens follow the store through a live query, a moment after the write, and offline the server call fails at
+  // once: a navigation right after would meet the old session (the landing page would send the user back to
+  // /explorar). So the screens get the record just written, now.
+  set(writtenRecordAtom, (await readSessionRecord(db)) ?? null);
   return result;
 });
 
