@@ -51,10 +51,6 @@ export function setStake(draft: DraftSlip, valor: number): DraftSlip {
   return recompute({ ...draft, valor: Number.isFinite(valor) ? valor : 0 });
 }
 
-export function setOddsChange(draft: DraftSlip, oddsChange: boolean): DraftSlip {
-  return { ...draft, oddsChange };
-}
-
 /** Copying a slip keeps only pending selections whose events are not already in the slip (SPEC §4). */
 export function copySelections(draft: DraftSlip, selections: readonly DraftSelection[]): DraftSlip {
   return selections

@@ -8,7 +8,3 @@ export function fetchUpcomingEvents() {
 export function fetchEventDetail(id: string) {
   return call(`/api/client/public/eventos/${encodeURIComponent(id)}`, { schema: EventDetailResponseSchema });
 }
-
-export function fetchLiveEvents() {
-  return call('/api/client/public/search/apostas/live', { schema: EventListResponseSchema });
-}

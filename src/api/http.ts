@@ -1,4 +1,4 @@
-import ky from 'ky';
+import ky, { type Options } from 'ky';
 import type { z } from 'zod';
 import { MSG } from '../../contract/messages.ts';
 import { isCallSuccess } from '../../contract/envelope.ts';
@@ -38,33 +38,44 @@ function messageOf(body: unknown): string {
   return MSG.generic;
 }
 
-export async function call<S extends z.ZodType>(url: string, options: CallOptions<S>): Promise<ApiResult<z.infer<S>>> {
+type Exchange = { kind: 'network' } | { kind: 'answer'; status: number; ok: boolean; body: unknown; json: boolean };
+
+/** One request to the API: its status and body read as JSON (null when empty), or no answer at all. */
+async function exchange(path: string, options: Options): Promise<Exchange> {
   let response: Response;
   try {
-    response = await client(url.replace(/^\//, location.origin + '/'), {
-      method: options.method ?? 'get',
-      ...(options.json !== undefined ? { json: options.json } : {}),
-      ...(options.form ? { body: new URLSearchParams(options.form) } : {}),
-      ...(options.headers ? { headers: options.headers } : {}),
-    });
+    response = await client(path.replace(/^\//, location.origin + '/'), options);
   } catch {
-    return { kind: 'network', message: MSG.network };
+    return { kind: 'network' };
   }
-  let body: unknown;
   try {
     const text = await response.text();
-    body = text ? JSON.parse(text) : null;
+    return { kind: 'answer', status: response.status, ok: response.ok, body: text ? JSON.parse(text) : null, json: true };
   } catch {
-    return response.ok
-      ? { kind: 'invalid', status: response.status, message: MSG.generic }
-      : { kind: 'http', status: response.status, message: MSG.generic, body: null };
+    return { kind: 'answer', status: response.status, ok: response.ok, body: null, json: false };
   }
+}
+
+function refusal(status: number, body: unknown) {
+  return { kind: 'http' as const, status, message: messageOf(body), body };
+}
+
+export async function call<S extends z.ZodType>(url: string, options: CallOptions<S>): Promise<ApiResult<z.infer<S>>> {
+  const answer = await exchange(url, {
+    method: options.method ?? 'get',
+    ...(options.json !== undefined ? { json: options.json } : {}),
+    ...(options.form ? { body: new URLSearchParams(options.form) } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
+  if (answer.kind === 'network') return { kind: 'network', message: MSG.network };
+  const { status, body } = answer;
+  if (!answer.json) return answer.ok ? { kind: 'invalid', status, message: MSG.generic } : refusal(status, null);
   const expected = options.expect ?? 200;
-  const succeeded = options.envelope === false ? response.status === expected : isCallSuccess(response.status, body, expected);
-  if (!succeeded) return { kind: 'http', status: response.status, message: messageOf(body), body };
+  const succeeded = options.envelope === false ? status === expected : isCallSuccess(status, body, expected);
+  if (!succeeded) return refusal(status, body);
   const parsed = options.schema.safeParse(body);
-  if (!parsed.success) return { kind: 'invalid', status: response.status, message: MSG.generic };
-  return { kind: 'ok', status: response.status, data: parsed.data };
+  if (!parsed.success) return { kind: 'invalid', status, message: MSG.generic };
+  return { kind: 'ok', status, data: parsed.data };
 }
 
 export type RawOutcome =
@@ -72,37 +83,23 @@ export type RawOutcome =
   | { kind: 'http'; status: number; message: string; body: unknown }
   | { kind: 'network'; message: string };
 
+/** An answer as the outbox judges it (DESIGN §4, SPEC §5): a success by its status and envelope, or a refusal. */
+export function rawOutcomeOf(status: number, body: unknown): RawOutcome {
+  return status >= 200 && status < 300 && isCallSuccess(status, body, status) ? { kind: 'ok', status, body } : refusal(status, body);
+}
+
 /**
  * One request with the caller's headers and no schema: the outbox decides from the status (DESIGN §4) and hands
- * the body to the resource's applier, which parses it.
+ * the body to the resource's applier, which parses it. A body that is not JSON (a proxy's error page) is judged by
+ * its status alone.
  */
-export async function sendRaw(input: {
-  method: string;
-  path: string;
-  body: unknown;
-  headers: Record<string, string>;
-  expect?: number;
-}): Promise<RawOutcome> {
-  let response: Response;
-  try {
-    response = await client(input.path.replace(/^\//, location.origin + '/'), {
-      method: input.method.toLowerCase(),
-      ...(input.body !== null && input.body !== undefined ? { json: input.body } : {}),
-      headers: input.headers,
-      timeout: 30_000,
-    });
-  } catch {
-    return { kind: 'network', message: MSG.network };
-  }
-  let body: unknown = null;
-  try {
-    const text = await response.text();
-    if (text) body = JSON.parse(text);
-  } catch {
-    // A body that is not JSON (a proxy's error page) is judged by its status alone.
-  }
-  if (response.status >= 200 && response.status < 300 && isCallSuccess(response.status, body, response.status)) {
-    return { kind: 'ok', status: response.status, body };
-  }
-  return { kind: 'http', status: response.status, message: messageOf(body), body };
+export async function sendRaw(input: { method: string; path: string; body: unknown; headers: Record<string, string> }): Promise<RawOutcome> {
+  const answer = await exchange(input.path, {
+    method: input.method.toLowerCase(),
+    ...(input.body !== null && input.body !== undefined ? { json: input.body } : {}),
+    headers: input.headers,
+    timeout: 30_000,
+  });
+  if (answer.kind === 'network') return { kind: 'network', message: MSG.network };
+  return rawOutcomeOf(answer.status, answer.body);
 }

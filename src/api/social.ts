@@ -1,5 +1,5 @@
 import { ConversationListResponseSchema, ConversationResponseSchema, MessageListResponseSchema, type Mensagem } from '../../contract/schemas/chats.ts';
-import { GroupListResponseSchema, GroupResponseSchema } from '../../contract/schemas/groups.ts';
+import { GroupListResponseSchema } from '../../contract/schemas/groups.ts';
 import { RoomListResponseSchema } from '../../contract/schemas/rooms.ts';
 import { MyProfileResponseSchema, UpdatesResponseSchema } from '../../contract/schemas/profile.ts';
 import { NotificationListResponseSchema } from '../../contract/schemas/notifications.ts';
@@ -14,10 +14,6 @@ export function fetchConversations(pageNumber: number, size: number) {
 
 export function fetchGroups(pageNumber: number, size: number, component: 'tudo' | 'subscricoes' | 'meus' = 'tudo') {
   return call(`${COMMON}/grupos?pageNumber=${pageNumber}&size=${size}&gruposComponent=${component}`, { schema: GroupListResponseSchema });
-}
-
-export function fetchGroup(id: string) {
-  return call(`${COMMON}/grupos/${encodeURIComponent(id)}`, { schema: GroupResponseSchema });
 }
 
 export function fetchRooms(pageNumber: number, size: number) {

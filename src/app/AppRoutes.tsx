@@ -55,8 +55,6 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/:nomeUsuario', screen: null, title: msg`Perfil`, needsSession: true },
 ];
 
-export const ROUTE_PATHS = SHELL_ROUTES.map((route) => route.path);
-
 function renderScreen(route: ScreenRoute): ReactNode {
   const content = route.screen ? <ScreenComponent component={route.screen} /> : <NotAvailable title={route.title} />;
   return route.needsSession ? <RequireSession>{content}</RequireSession> : content;

@@ -6,7 +6,6 @@ import {
   EMPTY_DRAFT,
   readDraft,
   removeSelection,
-  setOddsChange,
   setStake,
   type DraftSelection,
   type DraftSlip,
@@ -54,7 +53,6 @@ export const removeFromSlipAtom = atom(null, async (_get, _set, eventId: string)
 
 export const clearSlipAtom = atom(null, () => updateDraft(() => EMPTY_DRAFT));
 export const setStakeAtom = atom(null, (_get, _set, valor: number) => updateDraft((draft) => setStake(draft, valor)));
-export const setOddsChangeAtom = atom(null, (_get, _set, value: boolean) => updateDraft((draft) => setOddsChange(draft, value)));
 export const copySlipAtom = atom(null, (_get, _set, selections: Omit<DraftSelection, 'id'>[]) =>
   updateDraft((draft) => copySelections(draft, selections.map((selection) => ({ ...selection, id: crypto.randomUUID() })))),
 );

@@ -49,31 +49,11 @@ export async function toConversations(db: Reader, rows: readonly ConversaRow[], 
   });
 }
 
-/** The user's conversations that have messages, most recent first. */
-export async function conversationsOf(db: Reader, userId: string, page: Page): Promise<ConversaRow[]> {
-  return db
-    .selectFrom('conversas')
-    .selectAll()
-    .where((eb) => eb.or([eb('primeiro_usuario_id', '=', userId), eb('segundo_usuario_id', '=', userId)]))
-    .where('last_message_at', 'is not', null)
-    .orderBy('last_message_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
-}
-
-/** Every conversation with messages, for moderation. */
-export async function allConversations(db: Reader, page: Page): Promise<ConversaRow[]> {
-  return db
-    .selectFrom('conversas')
-    .selectAll()
-    .where('last_message_at', 'is not', null)
-    .orderBy('last_message_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
+/** Conversations that have messages, most recent first: the user's, or every one (`null`, for moderation). */
+export async function conversationsOf(db: Reader, userId: string | null, page: Page): Promise<ConversaRow[]> {
+  let query = db.selectFrom('conversas').selectAll().where('last_message_at', 'is not', null);
+  if (userId !== null) query = query.where((eb) => eb.or([eb('primeiro_usuario_id', '=', userId), eb('segundo_usuario_id', '=', userId)]));
+  return query.orderBy('last_message_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
 }
 
 export async function findConversation(db: Reader, id: string): Promise<ConversaRow | undefined> {

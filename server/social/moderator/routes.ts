@@ -5,7 +5,7 @@ import { ModeratorEventRequestSchema } from '../../../contract/schemas/rooms.ts'
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
-import { allConversations, findConversation, toConversations } from '../conversations/repo.ts';
+import { conversationsOf, findConversation, toConversations } from '../conversations/repo.ts';
 import { listMessages } from '../messages/repo.ts';
 import { isId, readJson, readMessagePage, readPage } from '../shared/request.ts';
 
@@ -83,7 +83,7 @@ export async function listAllConversations(c: Context<AppEnv>): Promise<Response
   const page = readPage(c);
   if (!page.ok) return page.response;
   const db = c.get('db');
-  const rows = await allConversations(db, page.data);
+  const rows = await conversationsOf(db, null, page.data);
   return c.json({ status: 'success', message: '', conversas: await toConversations(db, rows, c.get('user').id) });
 }
 

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { validateLogin } from '../../../contract/validation/auth.ts';
-import { MSG } from '../../../contract/messages.ts';
 import { signInAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toasts.ts';
-import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Field } from './Field.tsx';
+import { useAuthForm } from './use-auth-form.ts';
 
 export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const { t } = useLingui();
@@ -16,36 +15,17 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [, navigate] = useLocation();
   const [userData, setUserData] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ field: 'userData' | 'password' | 'form'; message: string } | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateLogin({ userData, password });
-    if (!checked.ok) {
-      setError({ field: checked.field, message: translateServerMessage(checked.message) });
-      return;
-    }
-    if (!navigator.onLine) {
-      setError({ field: 'form', message: translateServerMessage(MSG.network) });
-      return;
-    }
-    setPending(true);
-    setError(null);
-    const result = await signIn({ ...checked.value, callbackUrl });
-    setPending(false);
-    if (!result.ok) {
-      const message = translateServerMessage(result.message);
-      setError({ field: 'form', message });
-      showToast({ kind: 'error', text: message });
-      return;
-    }
-    showToast({ kind: 'success', text: t`Sessão iniciada` });
-    navigate(callbackUrl, { replace: true });
-  };
+  const { error, pending, onSubmit } = useAuthForm({
+    validate: () => validateLogin({ userData, password }),
+    send: (value) => signIn({ ...value, callbackUrl }),
+    done: () => {
+      showToast({ kind: 'success', text: t`Sessão iniciada` });
+      navigate(callbackUrl, { replace: true });
+    },
+  });
 
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="form" onSubmit={onSubmit} noValidate>
       <Field
         label={t`E-mail ou nome de usuario`}
         name="userData"

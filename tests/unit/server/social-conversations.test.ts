@@ -10,7 +10,7 @@ import {
 import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 import { MensagemSignalSchema } from '../../../contract/schemas/signals.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
-import { actor, anonymous, expectError, expectOk, expectReplay, newUser, PNG_1PX, pngOfSize, type Actor } from './helpers/social.ts';
+import { actor, anonymous, expectError, expectOk, expectReplay, idemKey, newUser, PNG_1PX, pngOfSize, type Actor } from './helpers/social.ts';
 
 const C = '/api/client/common/conversas';
 
@@ -164,6 +164,20 @@ describeOnEachDb('conversations and direct messages', (server) => {
     const times = list.map((c) => c.lastMessageAt ?? '');
     expect([...times].sort().reverse()).toEqual(times);
     expect(list.some((c) => c.novaMensagem)).toBe(true);
+  });
+
+  it('lists a user only their conversations with messages, and the moderator every one', async () => {
+    const [ana, beto, carla] = [await newUser(server(), 'ana'), await newUser(server(), 'beto'), await newUser(server(), 'carla')];
+    const theirs = await open(beto, carla);
+    expect((await beto.send('POST', `${C}/${theirs.id}/mensagens`, { mensagem: 'Só nossa' }, idemKey())).status).toBe(201);
+    const silent = await open(ana, carla);
+    const mine = expectOk(await ana.get(`${C}/fetch?size=250`), ConversationListResponseSchema).conversas.map((c) => c.id);
+    expect(mine).not.toContain(theirs.id);
+    expect(mine).not.toContain(silent.id);
+    const moderador = await actor(server(), 'moderador');
+    const all = expectOk(await moderador.get('/api/client/moderador/conversas?size=250'), ConversationListResponseSchema).conversas.map((c) => c.id);
+    expect(all).toContain(theirs.id);
+    expect(all).not.toContain(silent.id);
   });
 
   it('replays a send, an open-by-username, a first message by username and a mark-read without changing anything', async () => {
