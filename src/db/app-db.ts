@@ -73,8 +73,17 @@ export class AppDb extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     // Earlier versions kept every user's rows across sign-outs, so the rows of a store upgraded from one may be
     // several people's: they go, the outbox and the session stay, and the signed-in user's rows come back on refresh.
+    // Outbox entries lose the `schemaVersion` field nothing read: their shape is versioned with the store.
     this.version(3)
       .stores(SCHEMA_V3)
-      .upgrade((tx) => clearPersonalRows((name) => tx.table(name), { draft: false, meta: () => false, query: () => false }));
+      .upgrade(async (tx) => {
+        await clearPersonalRows((name) => tx.table(name), { draft: false, meta: () => false, query: () => false });
+        await tx
+          .table('outbox')
+          .toCollection()
+          .modify((entry: Record<string, unknown>) => {
+            delete entry.schemaVersion;
+          });
+      });
   }
 }

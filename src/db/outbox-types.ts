@@ -1,5 +1,7 @@
 /**
- * An outbox entry (DESIGN §4): one mutation made on this phone, kept until the server acknowledges it.
+ * An outbox entry (DESIGN §4): one mutation made on this phone, kept until the server acknowledges it. Its shape is
+ * versioned with the store: an app update that changes it migrates the stored entries in that store version's upgrade
+ * (db/app-db.ts), and tests/unit/src/db-migration.test.ts replays an entry written by the previous version.
  * States: pending (saved on this phone, waiting to be sent), sending (in flight), paused (the server said 401; waits
  * for the same user to sign in again), rejected (the server refused it with `error`; the user edits and retries, or
  * discards). An acknowledged entry is deleted in the same transaction that applies the server's answer.
@@ -24,8 +26,6 @@ export interface OutboxEntry {
   method: OutboxMethod;
   path: string;
   body: unknown;
-  /** Version of the entry's shape, so an app update can still read entries written by the previous version. */
-  schemaVersion: number;
   state: OutboxState;
   attempts: number;
   /** Not before this time (ms) while backing off. */
@@ -38,5 +38,3 @@ export interface OutboxEntry {
   /** The local row this entry created or changed. */
   ref: OutboxRef | null;
 }
-
-export const OUTBOX_SCHEMA_VERSION = 1;

@@ -1,5 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { OUTBOX_SCHEMA_VERSION, type OutboxEntry, type OutboxMethod, type OutboxRef } from '../../db/outbox-types.ts';
+import type { OutboxEntry, OutboxMethod, OutboxRef } from '../../db/outbox-types.ts';
 import { clientIdOf, takeMutationId } from './identity.ts';
 
 export interface MutationInput {
@@ -30,7 +30,6 @@ export async function enqueueMutation(db: AppDb, input: MutationInput): Promise<
       method: input.method,
       path: input.path,
       body: input.body ?? null,
-      schemaVersion: OUTBOX_SCHEMA_VERSION,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,

@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { AppDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/app-db.ts';
+import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
+import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
 
 describe('store migrations', () => {
   it('upgrades a version 1 store with data in it, keeping the session and the events', async () => {
@@ -62,6 +64,52 @@ describe('store migrations', () => {
     expect(await db.kv.get('clientId')).toMatchObject({ value: 'phone-1' });
     expect(await db.outbox.get(3)).toMatchObject({ userId: 'u1', state: 'pending' });
     expect(await db.events.count()).toBe(1);
+    await db.delete();
+  });
+
+  it('replays an outbox entry written by the previous version exactly as it was queued', async () => {
+    const name = `migration-outbox-${Date.now()}`;
+    const v2 = new Dexie(name);
+    v2.version(2).stores(SCHEMA_V2);
+    await v2.open();
+    const session = { user: { id: 'u1', nomeUsuario: 'ana', role: 'usuario' }, expires: '2099-01-01T00:00:00.000Z' };
+    await v2.table('kv').put({ key: 'session', session, checkedAt: 1 });
+    // As version 2's enqueueMutation wrote it.
+    const written = {
+      mutationId: 7,
+      clientId: 'phone-1',
+      userId: 'u1',
+      kind: 'message.send',
+      method: 'POST',
+      path: '/api/client/common/conversas/c1/mensagens',
+      body: { mensagem: 'Escrita antes da actualização', imagens: [] },
+      schemaVersion: 1,
+      state: 'pending',
+      attempts: 2,
+      nextAttemptAt: 0,
+      error: 'Talvez tenha um problema na sua conexão',
+      rejection: null,
+      createdAt: 1_700_000_000_000,
+      ref: null,
+    };
+    await v2.table('outbox').put(written);
+    v2.close();
+
+    const db = new AppDb(name);
+    const { schemaVersion: _dropped, ...kept } = written;
+    expect(await db.outbox.get(7)).toEqual(kept);
+    const sent: { path: string; body: unknown; key: string | undefined }[] = [];
+    const report = await flushOutbox({
+      db,
+      appliers: APPLIERS,
+      send: async (entry, headers) => {
+        sent.push({ path: entry.path, body: entry.body, key: headers['Idempotency-Key'] });
+        return { kind: 'ok', status: 201, body: { status: 'success', message: '' } };
+      },
+    });
+    expect(report.sent).toBe(1);
+    expect(sent).toEqual([{ path: written.path, body: written.body, key: 'phone-1:7' }]);
+    expect(await db.outbox.count()).toBe(0);
     await db.delete();
   });
 });
