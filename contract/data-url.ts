@@ -1,4 +1,4 @@
-// Images travel in JSON as data URLs (issue 2). Size is the decoded byte count.
+// Images travel in JSON as data URLs. Size is the decoded byte count.
 const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export interface DecodedImage {

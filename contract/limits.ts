@@ -20,7 +20,7 @@ export const REFRESH_UPDATES_MS = 300_000;
 export const REFRESH_ONLINE_MS = 300_000;
 export const EXPIRY_WARNING_MS = 259_200_000;
 export const LICENCE_PRICES = { mensal: 3800, trimestral: 11000, anual: 42000 } as const;
-// Betting (SPEC §5, §9; issue 3).
+// Betting (SPEC §5, §9).
 export const SLIP_MIN_STAKE = 100;
 export const SLIP_MAX_SELECTIONS = 25;
 /** The draft slip on the phone holds up to 50 (SPEC §4); the server never accepts more than this in one request. */

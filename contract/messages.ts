@@ -29,7 +29,7 @@ export const MSG = {
   notFound: 'Não encontrado',
   invalidRequest: 'Pedido inválido',
   storageFull: 'Este telemóvel está sem espaço. Liberta espaço e tenta de novo.',
-  // Social (issue 3: conversations, groups, rooms, profiles, settings); texts not worded by the spec are in its style.
+  // Social (conversations, groups, rooms, profiles, settings); texts not worded by the spec are in its style.
   messageEmpty: 'Escreve uma mensagem ou envia uma imagem',
   messageTooLong: 'A mensagem deve ter até 2000 caracteres',
   messageTooManyImages: 'Envia até 2 imagens por mensagem',
@@ -69,7 +69,7 @@ export const MSG = {
   accountUpdated: 'Conta actualizada com sucesso',
   eventUpdated: 'Evento actualizado com sucesso',
   eventUpdateFailed: 'Não foi possivel actualizar evento',
-  // Betting (issue 3: slips, tips, licence, payments); texts not worded by the spec are in its style.
+  // Betting (slips, tips, licence, payments); texts not worded by the spec are in its style.
   slipEmpty: 'Adicione pelo menos uma selecção',
   slipTooMany: 'Só são permitidas até 25 apostas em uma ficha',
   slipMinStake: 'Aposte pelo menos 100 Kz',
@@ -114,7 +114,7 @@ export const MSG = {
   paymentClosed: 'Este pagamento já foi fechado',
   idempotencyKeyReused: 'Esta chave de pedido já foi usada para outro pedido',
   tooManyAttempts: 'Demasiadas tentativas. Tenta de novo daqui a pouco.',
-  // Account security (issue 10: sessions, recovery, e-mail verification, Google linking).
+  // Account security (sessions, recovery, e-mail verification, Google linking).
   sessionsEnded: 'Terminaste a sessão em todos os dispositivos',
   resetLinkInvalid: 'Esta ligação de recuperação é inválida ou já expirou, pede outra',
   emailVerified: 'E-mail confirmado com sucesso',
@@ -124,7 +124,7 @@ export const MSG = {
   verificationFailed: 'Não foi possivel enviar o e-mail de confirmação',
   verificationWait: 'Aguarde um minuto antes de pedir outra ligação',
   googleLinkRefused: 'Este e-mail já tem uma conta. Inicia sessão com a palavra passe e confirma o teu e-mail para ligar o Google.',
-  // Push devices (issue 10: push endpoints, device ownership).
+  // Push devices (push endpoints, device ownership).
   pushEndpointRefused: 'Este serviço de notificações não é permitido',
   pushDeviceTaken: 'Este dispositivo já recebe as notificações de outra conta',
 } as const;

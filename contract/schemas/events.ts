@@ -4,7 +4,8 @@ export const EventStatusSchema = z.string();
 
 export const MainOddsSchema = z.object({ home: z.number(), draw: z.number(), away: z.number() });
 
-// SPEC §3 Event. odds and probability carry the full-time result; the full market list is issue 3's.
+// SPEC §3 Event. odds and probability carry the full-time result; every market comes with the event's detail
+// (EventDetailSchema).
 export const EventSchema = z.object({
   id: z.string(),
   date: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Payments through the (simulated) EMIS gateway (issue 3 item 8; docs/api/betting.md).
+// Payments through the (simulated) EMIS gateway (docs/api/betting.md).
 
 export const PaymentStateSchema = z.enum(['pendente', 'concluido', 'cancelado']);
 export type PaymentState = z.infer<typeof PaymentStateSchema>;

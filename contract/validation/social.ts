@@ -13,7 +13,7 @@ import {
 import { cleanName, cleanText } from '../text.ts';
 import { fail, type Validation } from './result.ts';
 
-// Rules shared by the app's forms and the server (SPEC §5 group edit, settings; issue 3 messages).
+// Rules shared by the app's forms and the server (SPEC §5 group edit and settings), so both refuse alike.
 
 export interface GroupFieldsInput {
   nome: string;

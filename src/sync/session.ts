@@ -62,7 +62,7 @@ export async function signIn(
   const record = await readSessionRecord(db);
   if (!record?.session) return { ok: false, message: MSG.loginFailed };
   signalOtherTabs('signin');
-  // Ask the browser not to evict the store (outbox included) under storage pressure (issue 4 item 7).
+  // Ask the browser not to evict the store under storage pressure: unsent changes (the outbox) live only there.
   void navigator.storage?.persist?.().catch(() => false);
   return { ok: true };
 }

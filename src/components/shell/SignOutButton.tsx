@@ -8,7 +8,10 @@ import { showToastAtom } from '../../state/toasts.ts';
 import { Icon } from '../Icon.tsx';
 import { ConfirmDialog } from '../ConfirmDialog.tsx';
 
-/** Sign-out; with changes still waiting on this phone it warns first (issue 4 item 4). */
+/**
+ * Sign-out; with changes still waiting on this phone it warns first: they stay here and are sent only when the same
+ * account signs in again, so signing out loses nothing but does delay it.
+ */
 export function SignOutButton({ onDone }: { onDone?: () => void }) {
   const signOut = useSetAtom(signOutAtom);
   const showToast = useSetAtom(showToastAtom);

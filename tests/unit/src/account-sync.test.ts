@@ -7,7 +7,7 @@ import { refreshFirstPage } from '../../../src/sync/pull/paged.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { actor, type Actor } from '../server/helpers/social.ts';
 
-// The user's own records and the users seen, pulled from the real server into the mirror (issue 4 items 1 and 2).
+// The user's own records and the users seen, pulled from the real server into the mirror.
 
 let server: TestServer;
 let demo: Actor;

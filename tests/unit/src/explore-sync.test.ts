@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../server/helpers/test-server.
 import { idemKey, newUser, type Actor } from '../server/helpers/social.ts';
 import { createMatch, selectionFor, setLicence, upcomingEventIds } from '../server/helpers/betting.ts';
 
-// Explore results in the phone's store (issue 5): each search keeps what it last showed, for offline.
+// Explore results in the phone's store: each search keeps what it last showed, for offline.
 
 let server: TestServer;
 let user: Actor;

@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../server/helpers/test-server.
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
 
-// The slip outbox against the real server: made on the phone, created once, refusals resolved (issues 4 and 5).
+// The slip outbox against the real server: made on the phone, created once, refusals resolved.
 
 let server: TestServer;
 let user: Actor;
