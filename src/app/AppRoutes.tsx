@@ -16,6 +16,7 @@ const SlipPage = lazy(() => import('../routes/SlipPage.tsx'));
 const PublicSlip = lazy(() => import('../routes/PublicSlip.tsx'));
 const Conversations = lazy(() => import('../routes/Conversations.tsx'));
 const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
+const Settings = lazy(() => import('../routes/Settings.tsx'));
 
 interface ScreenRoute {
   path: string;
@@ -44,7 +45,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/recompensas/enviadas', screen: null, title: msg`Recompensas enviadas`, needsSession: true },
   { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: null, title: msg`Recompensa recebida`, needsSession: true },
   { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: null, title: msg`Recompensa reembolsada`, needsSession: true },
-  { path: '/dashboard/conta', screen: null, title: msg`Definições`, needsSession: true },
+  { path: '/dashboard/conta', screen: Settings, title: msg`Definições`, needsSession: true },
   { path: '/moderador/notifications', screen: null, title: msg`Notificações`, needsSession: true },
   { path: '/moderador/conversas', screen: null, title: msg`Conversas`, needsSession: true },
   { path: '/moderador/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },

@@ -47,8 +47,17 @@ export const SCHEMA_V2 = {
 /** Version 3 changes no table: its upgrade clears the personal rows a store kept before sign-out cleared them. */
 export const SCHEMA_V3 = SCHEMA_V2;
 
+/** Version 4 indexes what the store is pruned by: when a row was written, seen or refreshed (sync/prune.ts). */
+export const SCHEMA_V4 = {
+  ...SCHEMA_V3,
+  messages: 'id, [chatKey+sortKey], createdAt',
+  users: 'id, nomeUsuario, seenAt',
+  eventDetails: 'id, refreshedAt',
+  queries: 'key, refreshedAt',
+};
+
 /** Every table of the current schema. */
-export type TableName = keyof typeof SCHEMA_V3;
+export type TableName = keyof typeof SCHEMA_V4;
 
 export class AppDb extends Dexie {
   kv!: Table<KeyValueRecord, KeyValueRecord['key']>;
@@ -85,5 +94,6 @@ export class AppDb extends Dexie {
             delete entry.schemaVersion;
           });
       });
+    this.version(4).stores(SCHEMA_V4);
   }
 }

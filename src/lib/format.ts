@@ -23,6 +23,11 @@ export function eventDay(isoDate: string): string {
   return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 10);
 }
 
+/** A size in megabytes with one decimal, in the page's locale (3,2 MB). */
+export function formatMegabytes(bytes: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+}
+
 export function formatOdds(odds: number): string {
   return odds.toFixed(2);
 }

@@ -1,9 +1,13 @@
+import type { ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 
-/** A registered route whose screen belongs to a later issue: its title and an honest notice (docs/screens.md). */
-export function NotAvailable({ title }: { title: MessageDescriptor }) {
+/**
+ * A registered route whose screen is not built yet: its title and an honest notice (docs/screens.md), then whatever
+ * of it already works (`children`).
+ */
+export function NotAvailable({ title, children }: { title: MessageDescriptor; children?: ReactNode }) {
   const { i18n } = useLingui();
   return (
     <section className="page">
@@ -11,6 +15,7 @@ export function NotAvailable({ title }: { title: MessageDescriptor }) {
       <p className="notice">
         <Trans>Este ecrã ainda não está disponível nesta versão da aplicação.</Trans>
       </p>
+      {children}
     </section>
   );
 }

@@ -18,15 +18,23 @@ export function viewAtom<T, U>(source: Atom<T | Pending>, view: (value: T, get: 
   });
 }
 
+/** How many atoms of one family (one `map`) are kept: the most recently asked for. */
+export const FAMILY_SIZE = 64;
+
 /**
  * The atom made once for `key` and kept in `map`: a screen asking again (each render) gets the same atom, so its
- * live query is not torn down and started anew.
+ * live query is not torn down and started anew. Only the FAMILY_SIZE most recently asked-for atoms are kept, so a
+ * family does not grow with every chat, slip or search ever opened; an atom dropped here while a screen still holds
+ * it keeps working for that screen, and jotai frees its state once nothing refers to it.
  */
 export function cachedAtom<A>(map: Map<string, A>, key: string, make: () => A): A {
-  let found = map.get(key);
-  if (found === undefined) {
-    found = make();
-    map.set(key, found);
+  const found = map.get(key) ?? make();
+  // A Map iterates in insertion order: re-inserting marks the key as the most recently used.
+  map.delete(key);
+  map.set(key, found);
+  if (map.size > FAMILY_SIZE) {
+    const [oldest] = map.keys();
+    if (oldest !== undefined) map.delete(oldest);
   }
   return found;
 }

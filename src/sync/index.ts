@@ -26,3 +26,4 @@ export {
 export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
 export { refreshExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';
+export { pruneStore } from './prune.ts';

@@ -22,7 +22,7 @@ describe('store migrations', () => {
 
     const db = new AppDb(name);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
     expect(await db.kv.get('session')).toMatchObject({ session: { user: { nomeUsuario: 'demo' } } });
     expect(await db.events.get('e1')).toMatchObject({ home_name: 'Petro de Luanda' });
     // The new status index works on the old rows.

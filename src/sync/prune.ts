@@ -1,0 +1,140 @@
+import type { AppDb } from '../db/app-db.ts';
+import type { StoredMessage, StoredSlip } from '../db/mirror-types.ts';
+import { readMirrorOwner } from '../db/session.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from './resources.ts';
+
+// The store keeps what was seen so screens open offline, under persistent storage the browser will not evict. So it
+// is pruned, by age and by size, at start and daily: messages, notifications, users seen, event pages, explore
+// searches and slips seen once. Lists the refreshers replace (conversations, groups, rooms, my slips, counters) are
+// bounded by the server. Nothing with unsent work goes: the outbox, rows made on this phone, rows an entry refers to.
+
+const DAY_MS = 86_400_000;
+
+export const RETENTION = {
+  messages: { days: 90, rows: 5_000 },
+  notifications: { days: 90, rows: 500 },
+  users: { days: 30, rows: 2_000 },
+  eventDetails: { days: 7, rows: 200 },
+  queries: { days: 30 },
+  /** A slip seen on its own (a shared link, a search no longer stored). */
+  slipsSeen: { days: 30 },
+};
+
+export interface PruneReport {
+  messages: number;
+  notifications: number;
+  users: number;
+  eventDetails: number;
+  queries: number;
+  slips: number;
+}
+
+const NONE = new Set<string>();
+
+const isoBefore = (now: number, days: number) => new Date(now - days * DAY_MS).toISOString();
+
+function hasUnsentWork(row: { id: string; pendingMutationId?: number | null }, referenced: Set<string>): boolean {
+  return row.id.startsWith('local:') || (row.pendingMutationId !== null && row.pendingMutationId !== undefined) || referenced.has(row.id);
+}
+
+async function pruneMessages(db: AppDb, now: number): Promise<number> {
+  const keep = (message: StoredMessage) => hasUnsentWork(message, NONE);
+  const old = await db.messages.where('createdAt').below(isoBefore(now, RETENTION.messages.days)).filter((message) => !keep(message)).toArray();
+  const excess = (await db.messages.count()) - old.length - RETENTION.messages.rows;
+  const oldIds = new Set(old.map((message) => message.id));
+  const overflow =
+    excess > 0
+      ? await db.messages
+          .orderBy('createdAt')
+          .filter((message) => !keep(message) && !oldIds.has(message.id))
+          .limit(excess)
+          .toArray()
+      : [];
+  const gone = [...old, ...overflow];
+  await db.messages.bulkDelete(gone.map((message) => message.id));
+  // A chat that lost its oldest messages starts paging again from its newest page: its stored cursor pointed past them.
+  await db.syncMeta.bulkDelete([...new Set(gone.map((message) => `messages:${message.chatKey}`))]);
+  return gone.length;
+}
+
+async function pruneNotifications(db: AppDb, now: number): Promise<number> {
+  let removed = await db.notifications.where('sortKey').below(isoBefore(now, RETENTION.notifications.days)).delete();
+  const excess = (await db.notifications.count()) - RETENTION.notifications.rows;
+  if (excess > 0) removed += await db.notifications.orderBy('sortKey').limit(excess).delete();
+  return removed;
+}
+
+async function pruneUsers(db: AppDb, now: number): Promise<number> {
+  // A follow waiting to be sent changed a user's row on this phone (by name, so no entry points at it).
+  if ((await db.outbox.filter((entry) => entry.kind === 'follow' || entry.kind === 'unfollow').count()) > 0) return 0;
+  const owner = await readMirrorOwner(db);
+  let removed = await db.users
+    .where('seenAt')
+    .below(now - RETENTION.users.days * DAY_MS)
+    .filter((user) => user.id !== owner)
+    .delete();
+  const excess = (await db.users.count()) - RETENTION.users.rows;
+  if (excess > 0) {
+    removed += await db.users
+      .orderBy('seenAt')
+      .filter((user) => user.id !== owner)
+      .limit(excess)
+      .delete();
+  }
+  return removed;
+}
+
+async function pruneEventDetails(db: AppDb, now: number): Promise<number> {
+  const old = await db.eventDetails.where('refreshedAt').below(now - RETENTION.eventDetails.days * DAY_MS).primaryKeys();
+  const excess = (await db.eventDetails.count()) - old.length - RETENTION.eventDetails.rows;
+  const oldIds = new Set(old);
+  const overflow =
+    excess > 0
+      ? await db.eventDetails
+          .orderBy('refreshedAt')
+          .filter((row) => !oldIds.has(row.id))
+          .limit(excess)
+          .primaryKeys()
+      : [];
+  const gone = [...old, ...overflow];
+  await db.eventDetails.bulkDelete(gone);
+  await db.syncMeta.bulkDelete(gone.map((id) => `event:${id}`));
+  return gone.length;
+}
+
+async function pruneQueries(db: AppDb, now: number): Promise<number> {
+  const gone = (await db.queries.where('refreshedAt').below(now - RETENTION.queries.days * DAY_MS).primaryKeys()).filter(
+    (key) => key !== COMPETITIONS_QUERY,
+  );
+  await db.queries.bulkDelete(gone);
+  await db.syncMeta.bulkDelete(gone.map(exploreMetaKey));
+  return gone.length;
+}
+
+/** Slips in none of my lists and no stored search, last fetched on their own long ago (or never). */
+async function pruneSlips(db: AppDb, now: number, referenced: Set<string>): Promise<number> {
+  const inSearches = new Set((await db.queries.toArray()).flatMap((query) => query.ids));
+  const mine = (slip: StoredSlip) => slip.lists.some((list) => list !== 'publicas');
+  const candidates = await db.slips.filter((slip) => !mine(slip) && !inSearches.has(slip.id) && !hasUnsentWork(slip, referenced)).toArray();
+  const seen = await db.syncMeta.bulkGet(candidates.map((slip) => `slip:${slip.id}`));
+  const cutoff = now - RETENTION.slipsSeen.days * DAY_MS;
+  const gone = candidates.filter((_slip, index) => (seen[index]?.refreshedAt ?? 0) < cutoff).map((slip) => slip.id);
+  await db.slips.bulkDelete(gone);
+  await db.syncMeta.bulkDelete(gone.map((id) => `slip:${id}`));
+  return gone.length;
+}
+
+/** Prunes the store (RETENTION) in one transaction, so a screen never sees half of it. */
+export async function pruneStore(db: AppDb, now = Date.now()): Promise<PruneReport> {
+  return db.transaction('rw', db.tables, async () => {
+    const referenced = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref ? [entry.ref.id] : [])));
+    return {
+      messages: await pruneMessages(db, now),
+      notifications: await pruneNotifications(db, now),
+      users: await pruneUsers(db, now),
+      eventDetails: await pruneEventDetails(db, now),
+      queries: await pruneQueries(db, now),
+      slips: await pruneSlips(db, now, referenced),
+    };
+  });
+}
