@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { db } from '../src/db/instance.ts';
 import { outboxRunner } from '../src/sync/outbox/app-outbox.ts';
+import { sendableCount } from '../src/sync/outbox/replayer.ts';
 import { OUTBOX_SYNC_TAG } from '../src/sync/outbox/sync-tag.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -21,7 +22,7 @@ export function registerBackgroundSync(): void {
     sync.waitUntil(
       (async () => {
         await outboxRunner(db).poke();
-        const waiting = await db.outbox.where('state').anyOf('pending', 'sending').count();
+        const waiting = await sendableCount(db);
         if (waiting > 0) throw new Error(`outbox: ${waiting} entries still waiting`);
       })(),
     );

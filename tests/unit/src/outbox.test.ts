@@ -4,7 +4,7 @@ import { AppDb } from '../../../src/db/app-db.ts';
 import type { OutboxEntry } from '../../../src/db/outbox-types.ts';
 import type { RawOutcome } from '../../../src/api/http.ts';
 import { enqueueMutation } from '../../../src/sync/outbox/enqueue.ts';
-import { discardRejected, flushOutbox, resumePaused, retryRejected } from '../../../src/sync/outbox/replayer.ts';
+import { discardRejected, flushOutbox, resumePaused, retryRejected, sendableCount } from '../../../src/sync/outbox/replayer.ts';
 import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
 
 let db: AppDb;
@@ -278,6 +278,16 @@ describe('flush outcomes (DESIGN §4)', () => {
     expect((await slowAnswer).sent).toBe(1);
     expect(await db.outbox.get(a)).toBeUndefined();
     expect(await db.users.get('acknowledged')).toBeUndefined();
+  });
+
+  it('counts as still to send only the signed-in user’s entries (Background Sync would otherwise retry for nothing)', async () => {
+    await addNote('u1', 'mine');
+    await signInAs('u2');
+    expect(await sendableCount(db)).toBe(0);
+    await addNote('u2', 'theirs');
+    expect(await sendableCount(db)).toBe(1);
+    await db.kv.put({ key: 'session', session: null, checkedAt: Date.now() });
+    expect(await sendableCount(db)).toBe(0);
   });
 
   it('sends nothing while signed out', async () => {
