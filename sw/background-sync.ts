@@ -1,7 +1,6 @@
 /// <reference lib="webworker" />
 import { db } from '../src/db/instance.ts';
-import { outboxRunner } from '../src/sync/outbox/app-outbox.ts';
-import { sendableCount } from '../src/sync/outbox/replayer.ts';
+import { outboxRunner, sendableCount } from '../src/sync/outbox/app-outbox.ts';
 import { OUTBOX_SYNC_TAG } from '../src/sync/outbox/sync-tag.ts';
 
 declare const self: ServiceWorkerGlobalScope;

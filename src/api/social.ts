@@ -1,4 +1,4 @@
-import { ConversationListResponseSchema, ConversationResponseSchema, MessageListResponseSchema, type Mensagem } from '../../contract/schemas/chats.ts';
+import { ConversationListResponseSchema, ConversationResponseSchema, MessageListResponseSchema } from '../../contract/schemas/chats.ts';
 import { GroupListResponseSchema } from '../../contract/schemas/groups.ts';
 import { RoomListResponseSchema } from '../../contract/schemas/rooms.ts';
 import { MyProfileResponseSchema, UpdatesResponseSchema } from '../../contract/schemas/profile.ts';
@@ -45,8 +45,6 @@ export function fetchNotifications(options: { before?: string | null; size: numb
   const before = options.before ? `&before=${encodeURIComponent(options.before)}` : '';
   return call(`${COMMON}/notificacoes?size=${options.size}${before}`, { schema: NotificationListResponseSchema });
 }
-
-export type { Mensagem };
 
 export function fetchConversationWith(nomeUsuario: string) {
   return call(`${COMMON}/conversas/com/${encodeURIComponent(nomeUsuario)}`, { schema: ConversationResponseSchema });

@@ -44,12 +44,9 @@ export const SCHEMA_V2 = {
   outbox: 'mutationId, state, userId',
 };
 
-/** Version 3 changes no table: its upgrade clears the personal rows a store kept before sign-out cleared them. */
-export const SCHEMA_V3 = SCHEMA_V2;
-
 /** Version 4 indexes what the store is pruned by: when a row was written, seen or refreshed (sync/prune.ts). */
 export const SCHEMA_V4 = {
-  ...SCHEMA_V3,
+  ...SCHEMA_V2,
   messages: 'id, [chatKey+sortKey], createdAt',
   users: 'id, nomeUsuario, seenAt',
   eventDetails: 'id, refreshedAt',
@@ -83,8 +80,9 @@ export class AppDb extends Dexie {
     // Earlier versions kept every user's rows across sign-outs, so the rows of a store upgraded from one may be
     // several people's: they go, the outbox and the session stay, and the signed-in user's rows come back on refresh.
     // Outbox entries lose the `schemaVersion` field nothing read: their shape is versioned with the store.
+    // Version 3 changes no table.
     this.version(3)
-      .stores(SCHEMA_V3)
+      .stores(SCHEMA_V2)
       .upgrade(async (tx) => {
         await clearPersonalRows((name) => tx.table(name), { draft: false, meta: () => false, query: () => false });
         await tx

@@ -7,7 +7,6 @@ import type { Conversation } from '../../contract/schemas/chats.ts';
 import type { GroupSummary } from '../../contract/schemas/groups.ts';
 import type { Room } from '../../contract/schemas/rooms.ts';
 import { myEntriesAtom, syncStateOf, type SyncState } from './outbox.ts';
-import type { GroupEdit } from '../sync/resources/social-actions.ts';
 import { cachedAtom, liveAtom, PENDING, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
@@ -97,24 +96,12 @@ export const sendMessageAtom = atom(
     runEnqueue(get(sessionUserAtom), (sync, userId) => sync.sendMessage(db, { userId, ...input })),
 );
 
-export const shareSlipAtom = atom(null, (get, _set, input: { chatType: ChatType; chatId: string; fichaId: string }) =>
-  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.shareSlip(db, { userId, ...input })),
-);
-
 export const resetCounterAtom = atom(null, (get, _set, name: CounterName) =>
   runEnqueue(get(sessionUserAtom), (sync, userId) => sync.resetCounter(db, userId, name)),
 );
 
 export const markConversationReadAtom = atom(null, (get, _set, conversaId: string) =>
   runEnqueue(get(sessionUserAtom), (sync, userId) => sync.markConversationRead(db, userId, conversaId)),
-);
-
-export const setFollowingAtom = atom(null, (get, _set, input: { nomeUsuario: string; follow: boolean }) =>
-  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.setFollowing(db, { userId, ...input })),
-);
-
-export const editGroupAtom = atom(null, (get, _set, input: { groupId: string; edit: GroupEdit }) =>
-  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.editGroup(db, { userId, ...input })),
 );
 
 export const refreshCommunityAtom = atom(null, async (_get, _set, options?: { force?: boolean }) => {

@@ -1,4 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
+import { readMirrorOwner } from '../../db/session.ts';
 import { sendRaw } from '../../api/http.ts';
 import { sendBatchRaw } from '../../api/batch.ts';
 import { batchEntries, batchHeaders } from './batch.ts';
@@ -28,4 +29,18 @@ export function outboxRunner(db: AppDb): OutboxRunner {
     runners.set(db, runner);
   }
   return runner;
+}
+
+/**
+ * How many entries could go out now and have not: the signed-in user's pending or in-flight ones. Another user's
+ * wait for that user to sign in again; Background Sync, woken again while this is not 0, must not count them.
+ */
+export async function sendableCount(db: AppDb): Promise<number> {
+  const userId = await readMirrorOwner(db);
+  if (!userId) return 0;
+  return db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((entry) => entry.state === 'pending' || entry.state === 'sending')
+    .count();
 }

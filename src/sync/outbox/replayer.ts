@@ -206,20 +206,6 @@ export async function hasWaiting(db: AppDb, userId: string): Promise<boolean> {
   return (await db.outbox.where('userId').equals(userId).filter((entry) => entry.state !== 'rejected').count()) > 0;
 }
 
-/**
- * How many entries could go out now and have not: the signed-in user's pending or in-flight ones. Another user's
- * wait for that user to sign in again; Background Sync, which is woken again while this is not 0, must not count them.
- */
-export async function sendableCount(db: AppDb): Promise<number> {
-  const userId = await senderId(db);
-  if (!userId) return 0;
-  return db.outbox
-    .where('userId')
-    .equals(userId)
-    .filter((entry) => entry.state === 'pending' || entry.state === 'sending')
-    .count();
-}
-
 /** A refused entry goes back in the queue at its place, with the user's edited body when given. */
 export async function retryRejected(db: AppDb, mutationId: number, body?: unknown): Promise<void> {
   await db.outbox

@@ -4,7 +4,8 @@ import { AppDb } from '../../../src/db/app-db.ts';
 import type { OutboxEntry } from '../../../src/db/outbox-types.ts';
 import type { RawOutcome } from '../../../src/api/http.ts';
 import { enqueueMutation } from '../../../src/sync/outbox/enqueue.ts';
-import { discardRejected, flushOutbox, resumePaused, retryRejected, sendableCount } from '../../../src/sync/outbox/replayer.ts';
+import { discardRejected, flushOutbox, resumePaused, retryRejected } from '../../../src/sync/outbox/replayer.ts';
+import { sendableCount } from '../../../src/sync/outbox/app-outbox.ts';
 import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
 
 let db: AppDb;
