@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     .positive('expected a number above 0 (1 = real time, 60 = a minute per second)')
     .max(3600, 'expected at most 3600')
     .default(1),
+  JOB_LEASE_SECONDS: z.coerce.number({ error: 'expected a number of seconds' }).int('expected whole seconds').min(2).max(600).default(20),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number({ error: 'expected a number of seconds' }).int('expected whole seconds').min(1).max(300).default(5),
   TRUST_PROXY: flag(false),
   PUBLIC_URL: z
     .string()
@@ -88,6 +90,8 @@ export interface Config {
   sportsSeed: number;
   /** The live match simulator (server/sports/simulator.ts): on/off and match minutes per real minute. */
   simulator: { enabled: boolean; speed: number };
+  /** Background jobs' leases (server/jobs): a dead holder's jobs move to another process within lease + heartbeat. */
+  jobs: { leaseMs: number; heartbeatMs: number };
   /** Pusher Channels, Beams and VAPID settings (server/realtime/realtime-config.ts). */
   realtime: RealtimeConfig;
   /** Behind our own reverse proxy: X-Forwarded-* headers are believed (the client address for rate limits…). */
@@ -133,9 +137,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.AUTH_GOOGLE_ID) !== Boolean(e.AUTH_GOOGLE_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET must be set together');
   }
+  if (e.JOB_HEARTBEAT_SECONDS * 2 > e.JOB_LEASE_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  JOB_HEARTBEAT_SECONDS must be at most half of JOB_LEASE_SECONDS');
+  }
   const dataDir = resolve(e.DATA_DIR);
   const demo = !e.DATABASE_URL && e.NODE_ENV !== 'production';
-  const realtime = resolveRealtimeConfig(e, dataDir);
+  const realtime = resolveRealtimeConfig(e, dataDir, { sharedDatabase: Boolean(e.DATABASE_URL) });
   if (Array.isArray(realtime)) throw new ConfigError(`Invalid configuration:\n${realtime.join('\n')}`);
   return {
     port: e.PORT,
@@ -151,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: e.PAYMENTS ?? (demo ? 'simulated' : 'off'),
     sportsSeed: e.SPORTS_SEED,
     simulator: { enabled: e.SIMULATOR, speed: e.SIMULATOR_SPEED },
+    jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, heartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000 },
     realtime,
     trustProxy: e.TRUST_PROXY,
     rateLimits: resolveRateLimits(e),

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const signals = createPusherSignals({ realtime, push: createPushDelivery(config, db) });
   const app = createApp({ config, db, signals, realtime });
   // The simulator, fixture top-up and housekeeping run in one process at a time (server/jobs).
-  const scheduler = new JobScheduler({ db, jobs: backgroundJobs({ config, db, signals, provider }) });
+  const scheduler = new JobScheduler({ db, jobs: backgroundJobs({ config, db, signals, provider }), ...config.jobs });
   scheduler.start();
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     realtime.useLocalPort(info.port);

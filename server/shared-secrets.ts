@@ -1,5 +1,8 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/create-db.ts';
+
+const generatedAppId = () => String(randomInt(100_000, 10_000_000));
 
 /**
  * Several server processes on one PostgreSQL must sign sessions, Pusher channels and pushes with the same keys. A
@@ -29,12 +32,12 @@ export async function shareGeneratedSecrets(
   const authSecret = set('AUTH_SECRET') ? config.authSecret : await shared('auth', config.authSecret);
   const { pusher, beams, vapid } = config.realtime;
   const sharedPusher =
-    pusher.mode === 'embedded'
+    pusher.mode === 'embedded' || pusher.keysFromDatabase
       ? {
           ...pusher,
-          appId: set('PUSHER_APP_ID') ? pusher.appId : await shared('pusher-app-id', pusher.appId),
-          key: set('PUSHER_KEY') ? pusher.key : await shared('pusher-key', pusher.key),
-          secret: set('PUSHER_SECRET') ? pusher.secret : await shared('pusher-secret', pusher.secret),
+          appId: set('PUSHER_APP_ID') ? pusher.appId : await shared('pusher-app-id', pusher.appId || generatedAppId()),
+          key: set('PUSHER_KEY') ? pusher.key : await shared('pusher-key', pusher.key || randomBytes(10).toString('hex')),
+          secret: set('PUSHER_SECRET') ? pusher.secret : await shared('pusher-secret', pusher.secret || randomBytes(24).toString('hex')),
         }
       : pusher;
   const sharedBeams =

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../contract/zod-config.ts';
 import { clientsClaim } from 'workbox-core';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { registerShellRoutes } from './precache.ts';

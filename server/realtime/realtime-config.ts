@@ -70,6 +70,8 @@ export interface PusherConfig {
   appId: string;
   key: string;
   secret: string;
+  /** External: app id, key and secret come from the database, shared with `npm run realtime` on it. */
+  keysFromDatabase: boolean;
   cluster: string;
   /** Where the `pusher` SDK sends triggers; null = Pusher's own host for the cluster (hosted), or this server. */
   host: string | null;
@@ -162,13 +164,20 @@ function keyStore(dataDir: string) {
 }
 
 /** Turns the parsed variables into settings; returns problems (one line each) instead of throwing. */
-export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): RealtimeConfig | string[] {
+export function resolveRealtimeConfig(
+  env: RealtimeEnv,
+  dataDir: string,
+  options: { sharedDatabase?: boolean } = {},
+): RealtimeConfig | string[] {
   const problems: string[] = [];
   const store = keyStore(dataDir);
   // Hosted/external Pusher needs the app's real credentials; the embedded server makes its own.
   const mode = env.PUSHER_MODE ?? (env.PUSHER_HOST ? 'external' : 'embedded');
   const isExternal = mode !== 'embedded';
-  if (isExternal) {
+  // Our own embedded server run alone (`npm run realtime`) on the same PostgreSQL shares its keys through the
+  // database (server/shared-secrets.ts): processes pointed at it by PUSHER_HOST need no keys in the environment.
+  const keysFromDatabase = mode === 'external' && Boolean(env.PUSHER_HOST) && options.sharedDatabase === true;
+  if (isExternal && !keysFromDatabase) {
     for (const name of ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const) {
       if (!env[name]) problems.push(`  ${name}: required when PUSHER_MODE is ${mode} (or PUSHER_HOST is set)`);
     }
@@ -192,6 +201,7 @@ export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): Realti
         appId: env.PUSHER_APP_ID ?? '',
         key: env.PUSHER_KEY ?? '',
         secret: env.PUSHER_SECRET ?? '',
+        keysFromDatabase,
         cluster: env.PUSHER_CLUSTER,
         host: env.PUSHER_HOST ?? null,
         port: env.PUSHER_PORT ?? null,
@@ -202,6 +212,7 @@ export function resolveRealtimeConfig(env: RealtimeEnv, dataDir: string): Realti
       }
     : {
         mode: 'embedded',
+        keysFromDatabase: false,
         appId: env.PUSHER_APP_ID ?? store.get('pusherAppId', () => String(randomInt(100_000, 10_000_000))),
         key: env.PUSHER_KEY ?? store.get('pusherKey', () => randomBytes(10).toString('hex')),
         secret: env.PUSHER_SECRET ?? store.get('pusherSecret', () => randomBytes(24).toString('hex')),

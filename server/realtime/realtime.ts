@@ -97,6 +97,7 @@ export function createRealtime(config: Config, options: RealtimeOptions = {}): R
         secret: pusherConfig.secret,
         maxConnectionsPerAddress: pusherConfig.maxConnectionsPerAddress,
         trustProxy: config.trustProxy,
+        maintenance: config.maintenance,
         ...(options.activityTimeout ? { activityTimeout: options.activityTimeout } : {}),
       });
       return sockets;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { refuseUpgradeInMaintenance } from '../client/maintenance.ts';
 import { addressKey } from '../security/rate-limit-address.ts';
 import type { Hub } from './hub.ts';
 import { failConnection, openConnection, refuseConnection, type LiveSocket } from './ws-connection.ts';
@@ -18,6 +19,8 @@ export interface WebSocketSettings {
   maxConnectionsPerAddress?: number;
   /** TRUST_PROXY: the client address is the last X-Forwarded-For entry, the one our own proxy appended. */
   trustProxy?: boolean;
+  /** MAINTENANCE=on: upgrades are answered 503 like the rest of the API (pusher-js retries with its back-off). */
+  maintenance?: boolean;
 }
 
 export interface RealtimeSockets {
@@ -113,6 +116,7 @@ export function attachRealtimeSockets(server: Server, settings: WebSocketSetting
         if (server.listenerCount('upgrade') === 1) refuseUpgrade(socket, '404 Not Found');
         return;
       }
+      if (refuseUpgradeInMaintenance(settings.maintenance ?? false, socket)) return;
       wss.handleUpgrade(request, socket, head, (ws) => {
         try {
           onConnection(ws, request);

@@ -293,3 +293,26 @@ describe('connections per address (PUSHER_MAX_CONNECTIONS_PER_ADDRESS)', () => {
     expect(await connectTo(proxied, '198.51.100.20').socketId()).toMatch(/^\d+\.\d+$/);
   });
 });
+
+describe('maintenance (MAINTENANCE=on)', () => {
+  let closed: LiveServer;
+  beforeAll(async () => {
+    closed = await startLiveServer({ name: 'sqlite', available: true }, { env: { MAINTENANCE: 'on' } });
+  });
+  afterAll(async () => {
+    await closed.close();
+  });
+
+  it('answers the WebSocket upgrade 503 like the rest of the API, and the server keeps answering', async () => {
+    const { WebSocket } = await import('ws');
+    const status = await new Promise<number>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${closed.port}${appPath(closed)}?protocol=7`);
+      ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      ws.on('open', () => reject(new Error('the upgrade was accepted during maintenance')));
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(503);
+    const estado = await fetch(`${closed.url}/api/client/public/estado`);
+    expect(estado.status).toBe(200);
+  });
+});
