@@ -16,11 +16,3 @@ export async function emailAvailable(c: Context<AppEnv>): Promise<Response> {
   const disponivel = isEmailShapeOk(raw) && !(await emailExists(c.get('db'), normalizeEmail(raw)));
   return c.json({ status: 'success', message: '', disponivel });
 }
-
-/** The v4 client logger posts here (protocols §4.4); core has no such route, so it is answered 200 `{}`. */
-export async function clientLog(c: Context<AppEnv>): Promise<Response> {
-  const text = await c.req.text().catch(() => '');
-  const entry = new URLSearchParams(text.slice(0, 2000));
-  console.warn(`[auth][client] ${entry.get('level') ?? 'log'} ${entry.get('code') ?? ''}`.trimEnd());
-  return c.json({});
-}

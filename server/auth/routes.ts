@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { clientLog, emailAvailable, usernameAvailable } from './account-routes.ts';
+import { emailAvailable, usernameAvailable } from './account-routes.ts';
 import { AUTH_BASE_PATH, createAuthConfig } from './auth-config.ts';
 import { createAuthHandler } from './auth-handler.ts';
 import { VERIFY_EMAIL_PATH, verifyEmail } from './email-verification.ts';
@@ -17,7 +17,6 @@ export function mountAuth(app: Hono<AppEnv>, deps: Parameters<typeof createAuthC
   app.get(`${base}/forgotPassword/`, forgotPassword);
   app.post(`${base}/redefinirPassword`, resetPassword);
   app.get(`${VERIFY_EMAIL_PATH}/:token?`, verifyEmail);
-  app.post(`${base}/_log`, clientLog);
 
   const handler = createAuthHandler(createAuthConfig(...deps));
   app.on(['GET', 'POST'], `${base}/*`, handler);
