@@ -88,6 +88,8 @@ export interface NotificacoesTable {
   recurso_id: string | null;
   lida: number;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
 }
 
 export interface ContadoresTable {
@@ -167,6 +169,8 @@ export interface MensagensTable {
   recurso_tipo: string | null;
   recurso_id: string | null;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
 }
 
 export interface ImagensTable {
@@ -183,6 +187,8 @@ export interface SeguidoresTable {
   seguidor_id: string;
   seguido_id: string;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
 }
 
 export interface VerificacoesTelefoneTable {
@@ -206,6 +212,8 @@ export interface RecompensasTable {
   mensagem: string | null;
   ficha_id: string | null;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
   updated_at: string;
 }
 
@@ -263,6 +271,8 @@ export interface FichasTable {
   oculta: number;
   odds_change: number;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
   settled_at: string | null;
   updated_at: string;
 }
@@ -285,6 +295,8 @@ export interface FichasGuardadasTable {
   usuario_id: string;
   ficha_id: string;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
 }
 
 export interface FichaComentariosTable {
@@ -293,6 +305,8 @@ export interface FichaComentariosTable {
   usuario_id: string;
   texto: string;
   created_at: string;
+  /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
+  seq: number;
 }
 
 export interface CodigosLicencaTable {
@@ -372,6 +386,14 @@ export interface JobLeasesTable {
   heartbeat_at: string;
 }
 
+/** One counter per ordered list (server/db/list-place.ts): the last place given and the last row's time. */
+export interface SequenciasTable {
+  nome: string;
+  valor: number;
+  /** Milliseconds since the epoch (bigint: PostgreSQL hands it back as a string). */
+  ultimo_ms: number | string;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
@@ -405,4 +427,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   servidor_meta: ServidorMetaTable;
   job_leases: JobLeasesTable;
+  sequencias: SequenciasTable;
 }

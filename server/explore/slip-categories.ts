@@ -5,7 +5,8 @@ import { addDays } from '../lib/time.ts';
 import type { Page } from '../social/shared/request.ts';
 
 // The slip categories of the Explore page (fichaCategoria, SPEC §5), as ids of PUBLISHED slips of every user in
-// the category's order. A hidden slip never shows here, whoever asks. Orders end on the id so pages are stable.
+// the category's order. A hidden slip never shows here, whoever asks. Newer is a later place in the slips' list
+// (fichas.seq, server/db/list-place.ts), never a tie; orders end on the id so pages are stable.
 
 /** fire counts the saves and comments of this many days. */
 export const FIRE_LOOKBACK_DAYS = 7;
@@ -25,7 +26,7 @@ function published(db: Db) {
 function withLegs(db: Db) {
   return published(db)
     .innerJoin('ficha_selecoes', 'ficha_selecoes.ficha_id', 'fichas.id')
-    .groupBy(['fichas.id', 'fichas.valor', 'fichas.created_at', 'fichas.settled_at']);
+    .groupBy(['fichas.id', 'fichas.valor', 'fichas.seq', 'fichas.settled_at']);
 }
 
 async function fireIds(db: Db, page: Page, now: Date): Promise<string[]> {
@@ -42,9 +43,9 @@ async function fireIds(db: Db, page: Page, now: Date): Promise<string[]> {
     .innerJoin('fichas', 'fichas.id', 'actividade.ficha_id')
     .select((eb) => ['fichas.id', eb.fn.countAll<number | string>().as('n')])
     .where('fichas.oculta', '=', 0)
-    .groupBy(['fichas.id', 'fichas.created_at'])
+    .groupBy(['fichas.id', 'fichas.seq'])
     .orderBy('n', 'desc')
-    .orderBy('fichas.created_at', 'desc')
+    .orderBy('fichas.seq', 'desc')
     .orderBy('fichas.id', 'desc')
     .limit(page.size)
     .offset(page.offset)
@@ -55,18 +56,18 @@ async function fireIds(db: Db, page: Page, now: Date): Promise<string[]> {
 function query(db: Db, categoria: Exclude<FichaCategoria, 'fire'>) {
   switch (categoria) {
     case 'novasfichas':
-      return published(db).where('fichas.estado', '=', 'pending').orderBy('fichas.created_at', 'desc');
+      return published(db).where('fichas.estado', '=', 'pending').orderBy('fichas.seq', 'desc');
     case 'novas':
     case 'tudo':
-      return published(db).orderBy('fichas.created_at', 'desc');
+      return published(db).orderBy('fichas.seq', 'desc');
     case 'boas':
       return withLegs(db)
         .where('fichas.estado', '=', 'pending')
         .having(openLegsLogChance, '>=', Math.log(BOAS_MIN_CHANCE))
         .orderBy(openLegsLogChance, 'desc')
-        .orderBy('fichas.created_at', 'desc');
+        .orderBy('fichas.seq', 'desc');
     case 'certeiras':
-      return published(db).where('fichas.estado', '=', 'won').orderBy('fichas.settled_at', 'desc').orderBy('fichas.created_at', 'desc');
+      return published(db).where('fichas.estado', '=', 'won').orderBy('fichas.settled_at', 'desc').orderBy('fichas.seq', 'desc');
     case 'lucrativas':
       return withLegs(db).where('fichas.estado', '=', 'won').orderBy(logReturn, 'desc').orderBy('fichas.settled_at', 'desc');
     case 'quase':
@@ -77,7 +78,7 @@ function query(db: Db, categoria: Exclude<FichaCategoria, 'fire'>) {
         .having(legsIn('pending'), '=', 0)
         .having(legsIn('won'), '>=', 1)
         .orderBy('fichas.settled_at', 'desc')
-        .orderBy('fichas.created_at', 'desc');
+        .orderBy('fichas.seq', 'desc');
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CounterName, NotificacaoSignal, SignalSender } from '../../contract/schemas/signals.ts';
+import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { After, Trx } from '../idempotency/idempotent.ts';
 import type { Signals } from '../signals/signals.ts';
 import { newId } from '../lib/ids.ts';
@@ -32,8 +33,8 @@ export async function notify(
   input: NotifyInput,
   delivery: { signals: Signals; after?: After },
 ): Promise<NotificacaoSignal> {
-  const createdAt = new Date().toISOString();
   const id = newId();
+  const { seq, createdAt } = await nextListPlace(trx, LIST.notifications(input.userId), new Date());
   await trx
     .insertInto('notificacoes')
     .values({
@@ -47,6 +48,7 @@ export async function notify(
       recurso_id: input.recurso?.id ?? null,
       lida: 0,
       created_at: createdAt,
+      seq,
     })
     .execute();
   await bumpCounter(trx, input.userId, input.counter);

@@ -5,6 +5,7 @@ import { CommentRequestSchema, type Comentario } from '../../contract/schemas/sl
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
 import type { Kysely } from 'kysely';
+import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { Database, FichaComentariosTable } from '../db/schema.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
@@ -46,20 +47,17 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
       const cursor = isId(before)
         ? await db
             .selectFrom('ficha_comentarios')
-            .select(['created_at', 'id'])
+            .select('seq')
             .where('id', '=', before)
             .where('ficha_id', '=', id)
             .executeTakeFirst()
         : undefined;
       if (!cursor) return jsonError(c, 400, MSG.invalidRequest);
-      // Keyset paging on (created_at, id): stable while new comments arrive.
-      query = query.where((eb) =>
-        eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]),
-      );
+      // Keyset paging on the comment's place in the slip's list: stable while new comments arrive.
+      query = query.where('seq', '<', cursor.seq);
     }
     const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .limit(page.data.size + 1)
       .offset(page.data.offset)
       .execute();
@@ -83,12 +81,14 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
       const slip = isId(id) ? await findSlip(trx, id) : undefined;
       if (!slip || !canView(slip, user.id)) return refuse(404, MSG.notFound);
       if (texto.length < 1 || texto.length > COMMENT_MAX) return refuse(400, MSG.commentLength);
+      const { seq, createdAt } = await nextListPlace(trx, LIST.comments(slip.id), new Date());
       const row: FichaComentariosTable = {
         id: newId(),
         ficha_id: slip.id,
         usuario_id: user.id,
         texto,
-        created_at: new Date().toISOString(),
+        created_at: createdAt,
+        seq,
       };
       await trx.insertInto('ficha_comentarios').values(row).execute();
       const [comentario] = await toComentarios(trx, [row]);

@@ -4,6 +4,7 @@ import { MSG } from '../../contract/messages.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
 import { CreateSlipRequestSchema, type Selection } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
+import { LIST, nextListPlace } from '../db/list-place.ts';
 import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
 import { currentLicence, isActive, subscriptionRefusal } from '../licence/licence-repo.ts';
@@ -69,7 +70,7 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
   }
 
   const id = newId();
-  const at = now.toISOString();
+  const { seq, createdAt: at } = await nextListPlace(trx, LIST.slips, now);
   await trx
     .insertInto('fichas')
     .values({
@@ -80,6 +81,7 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
       oculta: 0,
       odds_change: request.oddsChange ? 1 : 0,
       created_at: at,
+      seq,
       settled_at: null,
       updated_at: at,
     })

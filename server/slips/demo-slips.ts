@@ -1,5 +1,6 @@
 import { slipOutcome } from '../../contract/slip-math.ts';
 import type { Db } from '../db/create-db.ts';
+import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { BetStatus, FichaSelecoesTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { seedLicenceCodes } from '../licence/codes.ts';
@@ -111,8 +112,8 @@ async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> 
   if (legs.length === 0) return undefined;
   const id = newId();
   const estado = slipOutcome(legs.map((leg) => leg.bet_status));
-  const at = input.createdAt.toISOString();
   await db.transaction().execute(async (trx) => {
+    const { seq, createdAt: at } = await nextListPlace(trx, LIST.slips, input.createdAt);
     await trx
       .insertInto('fichas')
       .values({
@@ -123,6 +124,7 @@ async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> 
         oculta: input.hidden ? 1 : 0,
         odds_change: 0,
         created_at: at,
+        seq,
         settled_at: estado === 'pending' ? null : at,
         updated_at: at,
       })
@@ -157,62 +159,70 @@ export async function seedDemoSlips(db: Db, input: { now: Date; matches: readonl
   const finished = ref('ft');
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   const next = (i: number) => upcoming[i % Math.max(1, upcoming.length)] ?? '';
-  const created: string[] = [];
-  const add = async (slip: DemoSlip) => {
-    const id = await insertSlip(db, slip);
-    if (id) created.push(id);
-    return id;
-  };
   const upcomingLegs = (indexes: readonly number[]) => Promise.all(indexes.map((i) => upcomingLeg(db, next(i), i)));
   const playedLegs = (ids: readonly string[], want: BetStatus) => Promise.all(ids.map((id) => playedLeg(db, id, want)));
 
-  await add({ userId: demo, valor: 500, legs: await upcomingLegs([0, 1, 2]), createdAt: at(30) });
-  await add({ userId: demo, valor: 1000, legs: await playedLegs(finished, 'won'), createdAt: at(300) });
-  await add({
-    userId: demo,
-    valor: 200,
-    legs: [...(await playedLegs(finished.slice(0, 1), 'failed')), ...(await upcomingLegs([3]))],
-    createdAt: at(290),
-  });
-  await add({ userId: demo, valor: 300, legs: await playedLegs(ref('abd'), 'void'), createdAt: at(200) });
-  await add({ userId: demo, valor: 150, legs: await upcomingLegs([4, 5]), hidden: true, createdAt: at(20) });
-  await add({
-    userId: demo,
-    valor: 250,
-    legs: [...(await playedLegs(ref('h1'), 'pending')), ...(await upcomingLegs([6]))],
-    createdAt: at(40),
-  });
-
-  const tips = await add({ userId: analista, valor: 2000, legs: await upcomingLegs([7, 8, 9, 10]), createdAt: at(60) });
-  const analistaWon = await add({ userId: analista, valor: 5000, legs: await playedLegs(finished.slice(1, 2), 'won'), createdAt: at(320) });
   // The official account is exempt from the 25-selection limit (SPEC §6): its showcase slip has more.
   const showcase = Array.from({ length: Math.min(30, upcoming.length) }, (_, i) => i);
-  const big = await add({ userId: oficial, valor: 100, legs: await upcomingLegs(showcase), createdAt: at(90) });
+  const slips: (DemoSlip & { name?: 'tips' | 'analistaWon' | 'big' })[] = [
+    { userId: demo, valor: 500, legs: await upcomingLegs([0, 1, 2]), createdAt: at(30) },
+    { userId: demo, valor: 1000, legs: await playedLegs(finished, 'won'), createdAt: at(300) },
+    {
+      userId: demo,
+      valor: 200,
+      legs: [...(await playedLegs(finished.slice(0, 1), 'failed')), ...(await upcomingLegs([3]))],
+      createdAt: at(290),
+    },
+    { userId: demo, valor: 300, legs: await playedLegs(ref('abd'), 'void'), createdAt: at(200) },
+    { userId: demo, valor: 150, legs: await upcomingLegs([4, 5]), hidden: true, createdAt: at(20) },
+    {
+      userId: demo,
+      valor: 250,
+      legs: [...(await playedLegs(ref('h1'), 'pending')), ...(await upcomingLegs([6]))],
+      createdAt: at(40),
+    },
+    { name: 'tips', userId: analista, valor: 2000, legs: await upcomingLegs([7, 8, 9, 10]), createdAt: at(60) },
+    { name: 'analistaWon', userId: analista, valor: 5000, legs: await playedLegs(finished.slice(1, 2), 'won'), createdAt: at(320) },
+    { name: 'big', userId: oficial, valor: 100, legs: await upcomingLegs(showcase), createdAt: at(90) },
+  ];
+  const named = new Map<string, string>();
+  let created = 0;
+  // Oldest first, so each slip's place in the slips' list agrees with its (past) time.
+  for (const slip of [...slips].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const id = await insertSlip(db, slip);
+    if (!id) continue;
+    created += 1;
+    if (slip.name) named.set(slip.name, id);
+  }
+  const tips = named.get('tips');
 
   const saves: [string, string | undefined][] = [
     [demo, tips],
     [oficial, tips],
-    [demo, analistaWon],
-    [analista, big],
+    [demo, named.get('analistaWon')],
+    [analista, named.get('big')],
   ];
-  for (const [user, slip] of saves) {
-    if (!slip) continue;
-    await db.insertInto('fichas_guardadas').values({ usuario_id: user, ficha_id: slip, created_at: at(10).toISOString() }).execute();
-  }
   const comments: [string, string, number][] = [
     [demo, 'Boa ficha, vou seguir esta!', 50],
     [oficial, 'Atenção aos cantos no segundo jogo.', 45],
     [analista, 'Obrigado! Boa sorte a todos.', 40],
   ];
-  if (tips) {
-    for (const [user, texto, minutes] of comments) {
-      await db
+  await db.transaction().execute(async (trx) => {
+    for (const [user, slip] of saves) {
+      if (!slip) continue;
+      const { seq, createdAt } = await nextListPlace(trx, LIST.saved(user), at(10));
+      await trx.insertInto('fichas_guardadas').values({ usuario_id: user, ficha_id: slip, created_at: createdAt, seq }).execute();
+    }
+    if (!tips) return;
+    for (const [user, texto, minutes] of [...comments].sort((a, b) => b[2] - a[2])) {
+      const { seq, createdAt } = await nextListPlace(trx, LIST.comments(tips), at(minutes));
+      await trx
         .insertInto('ficha_comentarios')
-        .values({ id: newId(), ficha_id: tips, usuario_id: user, texto, created_at: at(minutes).toISOString() })
+        .values({ id: newId(), ficha_id: tips, usuario_id: user, texto, created_at: createdAt, seq })
         .execute();
     }
-  }
-  return created.length;
+  });
+  return created;
 }
 
 /** Everything the betting area adds to a fresh demo database; run once, after the users and fixtures exist. */

@@ -4,6 +4,7 @@ import { SlipFilterSchema } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import { getSessionUser, requireSession } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
+import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { FichasTable } from '../db/schema.ts';
 import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
 import { jsonError } from '../lib/http.ts';
@@ -22,8 +23,7 @@ async function ownSlipIds(db: Db, userId: string, hidden: boolean, page: Page): 
     .select('id')
     .where('usuario_id', '=', userId)
     .where('oculta', '=', hidden ? 1 : 0)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(page.size)
     .offset(page.offset)
     .execute();
@@ -38,8 +38,7 @@ async function savedSlipIds(db: Db, userId: string, page: Page): Promise<string[
     .select('fichas.id')
     .where('fichas_guardadas.usuario_id', '=', userId)
     .where('fichas.oculta', '=', 0)
-    .orderBy('fichas_guardadas.created_at', 'desc')
-    .orderBy('fichas.id', 'desc')
+    .orderBy('fichas_guardadas.seq', 'desc')
     .limit(page.size)
     .offset(page.offset)
     .execute();
@@ -77,9 +76,10 @@ function setSaved(c: Context<AppEnv>, saved: boolean): Promise<Response> {
     if (!slip || !canView(slip, userId)) return refuse(404, MSG.notFound);
     if (slip.usuario_id === userId) return refuse(400, MSG.slipSaveOwn);
     if (saved) {
+      const { seq, createdAt } = await nextListPlace(trx, LIST.saved(userId), new Date());
       await trx
         .insertInto('fichas_guardadas')
-        .values({ usuario_id: userId, ficha_id: slip.id, created_at: new Date().toISOString() })
+        .values({ usuario_id: userId, ficha_id: slip.id, created_at: createdAt, seq })
         .onConflict((oc) => oc.columns(['usuario_id', 'ficha_id']).doNothing())
         .execute();
     } else {

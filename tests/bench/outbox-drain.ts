@@ -61,7 +61,7 @@ while ((await db.outbox.count()) > 0) await runner.poke();
 const seconds = (performance.now() - started) / 1000;
 runner.stop();
 
-const rows = await server.db.selectFrom('mensagens').select(['mensagem']).where('mensagem', 'like', `${tag}-%`).orderBy('created_at').orderBy('id').execute();
+const rows = await server.db.selectFrom('mensagens').select(['mensagem']).where('mensagem', 'like', `${tag}-%`).orderBy('seq').execute();
 const seen = rows.map((row) => Number(row.mensagem.slice(tag.length + 1)));
 const lost = COUNT - new Set(seen).size;
 const duplicated = seen.length - new Set(seen).size;

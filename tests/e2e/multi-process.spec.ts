@@ -218,7 +218,17 @@ test('three processes on one database and one realtime server behave as one serv
     for (const market of markets) {
       const id = crypto.randomUUID();
       const at = new Date().toISOString();
-      await query(database.url, `insert into fichas (id, usuario_id, valor, estado, oculta, odds_change, created_at, settled_at, updated_at) values ($1, $2, 100, 'pending', 0, 0, $3, null, $3)`, [id, demoUser!.id, at]);
+      // Each slip takes its place in the slips' list as the app's inserts do (server/db/list-place.ts).
+      await query(
+        database.url,
+        `with place as (
+           insert into sequencias (nome, valor, ultimo_ms) values ('fichas', 1, $4)
+           on conflict (nome) do update set valor = sequencias.valor + 1, ultimo_ms = greatest(excluded.ultimo_ms, sequencias.ultimo_ms + 1)
+           returning valor)
+         insert into fichas (id, usuario_id, valor, estado, oculta, odds_change, created_at, seq, settled_at, updated_at)
+         select $1, $2, 100, 'pending', 0, 0, $3, place.valor, null, $3 from place`,
+        [id, demoUser!.id, at, Date.parse(at)],
+      );
       await query(
         database.url,
         `insert into ficha_selecoes (ficha_id, posicao, evento_id, tipo, escolha, odds, probabilidade, odds_trend, probabilidade_trend, bet_status, has_warning) values ($1, 0, $2, $3, $4, $5, $6, 'up', 'up', 'pending', 0)`,

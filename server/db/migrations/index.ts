@@ -6,6 +6,7 @@ import { betting } from './0004-betting.ts';
 import { social } from './0005-social.ts';
 import { security } from './0006-security.ts';
 import { jobs } from './0007-jobs.ts';
+import { ordering } from './0008-ordering.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-social': social,
   '0006-security': security,
   '0007-jobs': jobs,
+  '0008-ordering': ordering,
 };

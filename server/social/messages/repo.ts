@@ -5,6 +5,7 @@ import type { DecodedImage } from '../../../contract/data-url.ts';
 import { MSG } from '../../../contract/messages.ts';
 import type { Mensagem, Recurso } from '../../../contract/schemas/chats.ts';
 import type { ChatType, MensagemSignal } from '../../../contract/schemas/signals.ts';
+import { LIST, nextListPlace } from '../../db/list-place.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
@@ -63,32 +64,26 @@ async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mens
 
 export type MessageList = { ok: true; mensagens: Mensagem[]; nextBefore: string | null } | { ok: false };
 
-/** A chat's messages, newest first; `before` (a message id of this chat) continues below that message. */
+/** A chat's messages, newest first (by place, see list-place.ts); `before` (a message id of this chat) continues below it. */
 export async function listMessages(db: Reader, chatTipo: ChatType, chatId: string, page: MessagePage): Promise<MessageList> {
   let query = db
     .selectFrom('mensagens')
     .selectAll()
     .where('chat_tipo', '=', chatTipo)
     .where('chat_id', '=', chatId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(page.size + 1)
     .offset(page.offset);
   if (page.before) {
     const cursor = await db
       .selectFrom('mensagens')
-      .select(['created_at', 'id'])
+      .select('seq')
       .where('id', '=', page.before)
       .where('chat_tipo', '=', chatTipo)
       .where('chat_id', '=', chatId)
       .executeTakeFirst();
     if (!cursor) return { ok: false };
-    query = query.where((eb) =>
-      eb.or([
-        eb('created_at', '<', cursor.created_at),
-        eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)]),
-      ]),
-    );
+    query = query.where('seq', '<', cursor.seq);
   }
   const rows = await query.execute();
   const more = rows.length > page.size;
@@ -109,7 +104,7 @@ export interface NewMessage {
 /** Stores a message and its images in the caller's transaction; returns it as the API and the signal show it. */
 export async function insertMessage(trx: Trx, input: NewMessage): Promise<Mensagem> {
   const id = newId();
-  const createdAt = input.now.toISOString();
+  const { seq, createdAt } = await nextListPlace(trx, LIST.chat(input.chatTipo, input.chatId), input.now);
   await trx
     .insertInto('mensagens')
     .values({
@@ -121,6 +116,7 @@ export async function insertMessage(trx: Trx, input: NewMessage): Promise<Mensag
       recurso_tipo: input.recurso?.tipo ?? null,
       recurso_id: input.recurso?.id ?? null,
       created_at: createdAt,
+      seq,
     })
     .execute();
   const imagens: { url: string }[] = [];
@@ -167,7 +163,8 @@ export function toSignal(message: Mensagem): MensagemSignal {
   };
 }
 
-/** Deletes a chat's messages (their images go by cascade), for a group that is deleted. */
+/** Deletes a chat's messages (their images go by cascade) and its counter, for a group that is deleted. */
 export async function deleteChatMessages(trx: Trx, chatTipo: ChatType, chatId: string): Promise<void> {
   await trx.deleteFrom('mensagens').where('chat_tipo', '=', chatTipo).where('chat_id', '=', chatId).execute();
+  await trx.deleteFrom('sequencias').where('nome', '=', LIST.chat(chatTipo, chatId)).execute();
 }

@@ -17,21 +17,18 @@ export async function listNotifications(c: Context<AppEnv>): Promise<Response> {
     .selectFrom('notificacoes')
     .selectAll()
     .where('usuario_id', '=', me)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(page.data.size + 1)
     .offset(page.data.offset);
   if (page.data.before) {
     const cursor = await db
       .selectFrom('notificacoes')
-      .select(['created_at', 'id'])
+      .select('seq')
       .where('id', '=', page.data.before)
       .where('usuario_id', '=', me)
       .executeTakeFirst();
     if (!cursor) return jsonError(c, 400, MSG.invalidRequest);
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]),
-    );
+    query = query.where('seq', '<', cursor.seq);
   }
   const rows = await query.execute();
   const more = rows.length > page.data.size;

@@ -79,8 +79,7 @@ export async function followList(db: Reader, userId: string, direction: 'seguido
     .selectFrom('seguidores')
     .select([theirs])
     .where(mine, '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy(theirs)
+    .orderBy('seq', 'desc')
     .limit(page.size)
     .offset(page.offset)
     .execute();

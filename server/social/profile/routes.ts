@@ -3,6 +3,7 @@ import { MSG } from '../../../contract/messages.ts';
 import { normalizeUsername, slugify } from '../../../contract/normalize.ts';
 import { CounterNameSchema } from '../../../contract/schemas/signals.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { LIST, nextListPlace } from '../../db/list-place.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
 import { notify } from '../../notify/notify.ts';
@@ -57,7 +58,8 @@ export async function follow(c: Context<AppEnv>): Promise<Response> {
   if (target.id === me) return jsonError(c, 400, MSG.selfFollow);
   return idempotent(c, async (trx, after) => {
     if (!(await isFollowing(trx, me, target.id))) {
-      await trx.insertInto('seguidores').values({ seguidor_id: me, seguido_id: target.id, created_at: new Date().toISOString() }).execute();
+      const { seq, createdAt } = await nextListPlace(trx, LIST.follows, new Date());
+      await trx.insertInto('seguidores').values({ seguidor_id: me, seguido_id: target.id, created_at: createdAt, seq }).execute();
       const follower = await loadUser(trx, me);
       if (!follower) return refuse(401, MSG.unauthenticated);
       await notify(

@@ -44,7 +44,7 @@ export function listRewards(list: RewardList) {
     if (list === 'enviadas') query = query.where('remetente_id', '=', me);
     if (list === 'recebidas') query = query.where('destinatario_id', '=', me).where('estado', '!=', 'reembolsado');
     if (list === 'reembolsados') query = query.where('remetente_id', '=', me).where('estado', '=', 'reembolsado');
-    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.data.size).offset(page.data.offset).execute();
+    const rows = await query.orderBy('seq', 'desc').limit(page.data.size).offset(page.data.offset).execute();
     return c.json({ status: 'success', message: '', recompensas: await toRewards(db, rows) });
   };
 }

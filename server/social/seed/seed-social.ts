@@ -2,6 +2,7 @@ import { OFFICIAL_GROUP_IDS } from '../../../contract/schemas/groups.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { createUser } from '../../auth/users-repo.ts';
 import type { Db } from '../../db/create-db.ts';
+import { LIST, nextListPlace } from '../../db/list-place.ts';
 import type { Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
 import { DEMO_USERS } from '../../seed/demo-users.ts';
@@ -66,12 +67,16 @@ async function seedGroup(trx: Trx, ids: Map<string, string>, group: SeedGroup, n
       })
       .execute();
   }
-  for (const message of group.mensagens) {
+  for (const message of oldestFirst(group.mensagens, (m) => m.hoursAgo)) {
     await insertSeedMessage(trx, 'grupo', id, idOf(ids, message.from), message.text, now - message.hoursAgo * HOUR);
   }
 }
 
+/** Seed rows go into each list oldest first, so their places agree with their (past) times. */
+const oldestFirst = <T>(rows: readonly T[], ageOf: (row: T) => number): T[] => [...rows].sort((a, b) => ageOf(b) - ageOf(a));
+
 async function insertSeedMessage(trx: Trx, chatTipo: 'conversa' | 'grupo' | 'sala', chatId: string, senderId: string, text: string, at: number): Promise<void> {
+  const { seq, createdAt } = await nextListPlace(trx, LIST.chat(chatTipo, chatId), new Date(at));
   await trx
     .insertInto('mensagens')
     .values({
@@ -82,7 +87,8 @@ async function insertSeedMessage(trx: Trx, chatTipo: 'conversa' | 'grupo' | 'sal
       mensagem: text,
       recurso_tipo: null,
       recurso_id: null,
-      created_at: new Date(at).toISOString(),
+      created_at: createdAt,
+      seq,
     })
     .execute();
 }
@@ -135,7 +141,7 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
         created_at: new Date(now - (first?.hoursAgo ?? 0) * HOUR).toISOString(),
       })
       .execute();
-    for (const message of conversation.mensagens) {
+    for (const message of oldestFirst(conversation.mensagens, (m) => m.hoursAgo)) {
       await insertSeedMessage(trx, 'conversa', id, idOf(ids, message.from), message.text, now - message.hoursAgo * HOUR);
     }
     unreadMessages.set(a, (unreadMessages.get(a) ?? 0) + conversation.unreadForA);
@@ -143,10 +149,12 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
   }
   for (const [userId, count] of unreadMessages) await bump(trx, userId, 'newMessage', count);
 
-  for (const [index, [from, to]] of SEED_FOLLOWS.entries()) {
+  const follows = SEED_FOLLOWS.map(([from, to], index) => ({ from, to, daysAgo: index + 1 }));
+  for (const { from, to, daysAgo } of oldestFirst(follows, (f) => f.daysAgo)) {
+    const { seq, createdAt } = await nextListPlace(trx, LIST.follows, new Date(now - daysAgo * DAY));
     await trx
       .insertInto('seguidores')
-      .values({ seguidor_id: idOf(ids, from), seguido_id: idOf(ids, to), created_at: new Date(now - (index + 1) * DAY).toISOString() })
+      .values({ seguidor_id: idOf(ids, from), seguido_id: idOf(ids, to), created_at: createdAt, seq })
       .execute();
   }
 
@@ -157,7 +165,8 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
     { tipo: 'novoSeguidor', mensagem: 'Paulo Manuel começou a seguir-te', sender: 'paulo_manuel', hoursAgo: 5, lida: 0 },
     { tipo: 'grupoSubscricao', mensagem: 'A tua subscrição do grupo Kiala VIP termina em 2 dias', sender: 'kiala_tips', hoursAgo: 1, lida: 0 },
   ];
-  for (const note of notes) {
+  for (const note of oldestFirst(notes, (n) => n.hoursAgo)) {
+    const { seq, createdAt } = await nextListPlace(trx, LIST.notifications(demo), new Date(now - note.hoursAgo * HOUR));
     await trx
       .insertInto('notificacoes')
       .values({
@@ -170,15 +179,16 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
         recurso_tipo: null,
         recurso_id: null,
         lida: note.lida,
-        created_at: new Date(now - note.hoursAgo * HOUR).toISOString(),
+        created_at: createdAt,
+        seq,
       })
       .execute();
   }
   await bump(trx, demo, 'newNotification', notes.filter((n) => n.lida === 0).length);
   await bump(trx, demo, 'newGroupMessage', 3);
 
-  for (const reward of SEED_REWARDS) {
-    const at = new Date(now - reward.daysAgo * DAY).toISOString();
+  for (const reward of oldestFirst(SEED_REWARDS, (r) => r.daysAgo)) {
+    const { seq, createdAt: at } = await nextListPlace(trx, LIST.rewards, new Date(now - reward.daysAgo * DAY));
     await trx
       .insertInto('recompensas')
       .values({
@@ -191,6 +201,7 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
         mensagem: reward.mensagem,
         ficha_id: null,
         created_at: at,
+        seq,
         updated_at: at,
       })
       .execute();
@@ -241,7 +252,7 @@ export async function seedRoomMessages(db: Db, now = new Date()): Promise<void> 
   await db.transaction().execute(async (trx) => {
     const ids = await usersByName(trx);
     for (const room of rooms) {
-      for (const line of ROOM_CHATTER) {
+      for (const line of oldestFirst(ROOM_CHATTER, (l) => l.minutesAgo)) {
         const senderId = ids.get(line.from);
         if (!senderId) continue;
         await insertSeedMessage(trx, 'sala', room.id, senderId, line.text, now.getTime() - line.minutesAgo * 60_000);

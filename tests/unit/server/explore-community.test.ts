@@ -1,6 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { CommunityResponseSchema } from '../../../contract/schemas/explore.ts';
+import { LIST } from '../../../server/db/list-place.ts';
 import { LEADERBOARD_TTL_MS } from '../../../server/explore/community.ts';
+import { takePlace } from './helpers/list-place.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { anonymous, expectOk, newUser } from './helpers/social.ts';
 import type { TestServer } from './helpers/test-server.ts';
@@ -56,7 +58,8 @@ describeOnEachDb('Explore community leaderboard cache', (server) => {
       expectOk(await anonymous(server()).get(`${COMMUNITY}?size=250`), CommunityResponseSchema).usuarios.find((u) => u.id === star.id)?.stats
         .seguidores;
     expect(await followersOf()).toBe(0);
-    await server().db.insertInto('seguidores').values({ seguidor_id: fan.id, seguido_id: star.id, created_at: new Date().toISOString() }).execute();
+    const { seq, createdAt } = await takePlace(server().db, LIST.follows);
+    await server().db.insertInto('seguidores').values({ seguidor_id: fan.id, seguido_id: star.id, created_at: createdAt, seq }).execute();
     expect(await followersOf()).toBe(0);
     vi.setSystemTime(Date.now() + LEADERBOARD_TTL_MS + 1);
     expect(await followersOf()).toBe(1);

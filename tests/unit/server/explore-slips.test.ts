@@ -9,8 +9,10 @@ import {
 } from '../../../contract/schemas/explore.ts';
 import { CreateSlipResponseSchema, type Ficha } from '../../../contract/schemas/slips.ts';
 import type { BetStatus, SlipState } from '../../../server/db/schema.ts';
+import { LIST } from '../../../server/db/list-place.ts';
 import { BOAS_MIN_CHANCE } from '../../../server/explore/slip-categories.ts';
 import { selectionFor, upcomingEventIds } from './helpers/betting.ts';
+import { takePlace } from './helpers/list-place.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, anonymous, expectError, expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 
@@ -76,12 +78,16 @@ describeOnEachDb('Explore slips, community and competitions', (server) => {
     await carol.send('POST', `/api/client/apostador/fichas/${slip.s1}/guardar`, undefined, idemKey());
     for (const texto of ['Boa!', 'Vou copiar']) await carol.send('POST', `/api/client/common/fichas/${slip.s1}/comentarios`, { texto }, idemKey());
     await carol.send('POST', `/api/client/apostador/fichas/${slip.s4}/guardar`, undefined, idemKey());
-    await server().db.insertInto('fichas_guardadas').values({ usuario_id: dave.id, ficha_id: slip.s2 ?? '', created_at: new Date(Date.now() - 30 * DAY).toISOString() }).execute();
+    const oldSave = await takePlace(server().db, LIST.saved(dave.id), new Date(Date.now() - 30 * DAY));
+    await server().db.insertInto('fichas_guardadas').values({ usuario_id: dave.id, ficha_id: slip.s2 ?? '', created_at: oldSave.createdAt, seq: oldSave.seq }).execute();
     // A hidden slip's activity never surfaces it.
-    await server().db.insertInto('fichas_guardadas').values({ usuario_id: carol.id, ficha_id: slip.h1 ?? '', created_at: new Date().toISOString() }).execute();
+    const hiddenSave = await takePlace(server().db, LIST.saved(carol.id));
+    await server().db.insertInto('fichas_guardadas').values({ usuario_id: carol.id, ficha_id: slip.h1 ?? '', created_at: hiddenSave.createdAt, seq: hiddenSave.seq }).execute();
     // Followers: bob 2, alice 1.
-    const follow = (who: Actor, whom: Actor) =>
-      server().db.insertInto('seguidores').values({ seguidor_id: who.id, seguido_id: whom.id, created_at: new Date().toISOString() }).execute();
+    const follow = async (who: Actor, whom: Actor) => {
+      const { seq, createdAt } = await takePlace(server().db, LIST.follows);
+      await server().db.insertInto('seguidores').values({ seguidor_id: who.id, seguido_id: whom.id, created_at: createdAt, seq }).execute();
+    };
     await follow(carol, bob);
     await follow(dave, bob);
     await follow(carol, alice);

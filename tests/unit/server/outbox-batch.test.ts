@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { BatchResponseSchema } from '../../../contract/schemas/batch.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { inOneMillisecond } from './helpers/one-millisecond.ts';
 import { actor, anonymous, expectError, expectOk, newUser, type Actor } from './helpers/social.ts';
 
 const BATCH = '/api/client/common/lote';
@@ -22,16 +23,17 @@ describeOnEachDb('POST /api/client/common/lote (outbox batches)', (server) => {
     idempotencyKey,
   });
   const texts = async (prefix: string) =>
-    (await server().db.selectFrom('mensagens').select(['mensagem']).where('mensagem', 'like', `${prefix}%`).orderBy('created_at').orderBy('id').execute()).map(
+    (await server().db.selectFrom('mensagens').select(['mensagem']).where('mensagem', 'like', `${prefix}%`).orderBy('seq').execute()).map(
       (row) => row.mensagem,
     );
 
   it('applies every item in order, each with its own answer', async () => {
     const prefix = `ordem-${Date.now()}`;
-    const res = await sender.send('POST', BATCH, { pedidos: [1, 2, 3].map((n) => message(`${prefix}-${n}`)) });
+    // One millisecond for the whole batch: the order has to come from the server's places, not from the clock.
+    const res = await inOneMillisecond(() => sender.send('POST', BATCH, { pedidos: [1, 2, 3, 4, 5].map((n) => message(`${prefix}-${n}`)) }));
     const { respostas } = expectOk(res, BatchResponseSchema);
-    expect(respostas.map((r) => r.status)).toEqual([201, 201, 201]);
-    expect(await texts(prefix)).toEqual([`${prefix}-1`, `${prefix}-2`, `${prefix}-3`]);
+    expect(respostas.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(await texts(prefix)).toEqual([1, 2, 3, 4, 5].map((n) => `${prefix}-${n}`));
   });
 
   it('replays a resent batch from the idempotency store and changes nothing', async () => {

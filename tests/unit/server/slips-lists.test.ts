@@ -12,6 +12,7 @@ import {
 import { windowEnd } from '../../../server/slips/tips.ts';
 import { expectBettingReplay, selectionFor, setLicence, upcomingEventIds } from './helpers/betting.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { inOneMillisecond } from './helpers/one-millisecond.ts';
 import { anonymous, expectError, expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 
 const MINE = '/api/client/apostador/fichas';
@@ -26,10 +27,14 @@ describeOnEachDb('slip lists, detail, public view, publish, hide, save, comments
     owner = await newUser(server(), 'owner');
     other = await newUser(server(), 'other');
     events = await upcomingEventIds(server(), 4);
-    for (const [i, id] of events.entries()) {
-      const res = await owner.send('POST', `${MINE}/criarFicha`, { ficha: [await selectionFor(server(), id, 'ft_result', 'draw')], valor: 100 + i }, idemKey());
-      slips.push(expectOk(res, CreateSlipResponseSchema, 201).ficha.id);
-    }
+    const picks = await Promise.all(events.map((id) => selectionFor(server(), id, 'ft_result', 'draw')));
+    // Created within one millisecond: "newest first" holds only by the server-given order.
+    await inOneMillisecond(async () => {
+      for (const [i, pick] of picks.entries()) {
+        const res = await owner.send('POST', `${MINE}/criarFicha`, { ficha: [pick], valor: 100 + i }, idemKey());
+        slips.push(expectOk(res, CreateSlipResponseSchema, 201).ficha.id);
+      }
+    });
   });
   const list = async (who: Actor, query: string) => expectOk(await who.get(`${MINE}${query}`), SlipListResponseSchema).fichas.map((f) => f.id);
 
@@ -100,7 +105,9 @@ describeOnEachDb('slip lists, detail, public view, publish, hide, save, comments
     expect(CommentResponseSchema.parse(first.body).comentario).toMatchObject({ texto: 'Boa ficha!', fichaId: id, usuario: { id: other.id } });
     const note = await server().db.selectFrom('notificacoes').selectAll().where('usuario_id', '=', owner.id).where('tipo', '=', 'comentario').executeTakeFirst();
     expect(note).toMatchObject({ mensagem: MSG.slipCommented, recurso_id: id, sender_id: other.id });
-    for (const texto of ['segundo', 'terceiro']) expect((await owner.send('POST', path, { texto }, idemKey())).status).toBe(201);
+    await inOneMillisecond(async () => {
+      for (const texto of ['segundo', 'terceiro']) expect((await owner.send('POST', path, { texto }, idemKey())).status).toBe(201);
+    });
 
     const page1 = expectOk(await other.get(`${path}?size=2`), CommentListResponseSchema);
     expect(page1.comentarios.map((c) => c.texto)).toEqual(['terceiro', 'segundo']);

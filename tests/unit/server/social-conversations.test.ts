@@ -10,6 +10,7 @@ import {
 import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 import { MensagemSignalSchema } from '../../../contract/schemas/signals.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { inOneMillisecond } from './helpers/one-millisecond.ts';
 import { actor, anonymous, expectError, expectOk, expectReplay, idemKey, newUser, PNG_1PX, pngOfSize, type Actor } from './helpers/social.ts';
 
 const C = '/api/client/common/conversas';
@@ -122,7 +123,10 @@ describeOnEachDb('conversations and direct messages', (server) => {
   it('pages messages newest first by cursor and by page number', async () => {
     const [ana, beto] = [await newUser(server(), 'ana'), await newUser(server(), 'beto')];
     const conversa = await open(ana, beto);
-    for (let i = 1; i <= 7; i += 1) await (i % 2 ? ana : beto).send('POST', `${C}/${conversa.id}/mensagens`, { mensagem: `m${i}` });
+    // All in one millisecond: only the server-given order, not the time, can keep them apart.
+    await inOneMillisecond(async () => {
+      for (let i = 1; i <= 7; i += 1) await (i % 2 ? ana : beto).send('POST', `${C}/${conversa.id}/mensagens`, { mensagem: `m${i}` });
+    });
     const page1 = expectOk(await beto.get(`${C}/${conversa.id}/mensagens?size=3`), MessageListResponseSchema);
     expect(page1.mensagens.map((m) => m.mensagem)).toEqual(['m7', 'm6', 'm5']);
     const page2 = expectOk(await beto.get(`${C}/${conversa.id}/mensagens?size=3&before=${page1.nextBefore}`), MessageListResponseSchema);

@@ -4,6 +4,7 @@ import { MessageListResponseSchema, MessageResponseSchema } from '../../../contr
 import { GroupResponseSchema, GroupSubscribeResponseSchema } from '../../../contract/schemas/groups.ts';
 import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { inOneMillisecond } from './helpers/one-millisecond.ts';
 import { expectError, expectOk, expectReplay, newUser, PNG_1PX, type Actor } from './helpers/social.ts';
 import { createGroup, G, groupWithRoles, PRIVATE_PLANS, setExpiry } from './helpers/social-groups.ts';
 
@@ -42,7 +43,9 @@ describeOnEachDb('group messages', (server) => {
 
   it('pages group messages newest first', async () => {
     const { group, creator } = await groupWithRoles(server());
-    for (let i = 1; i <= 5; i += 1) await creator.send('POST', `${G}/${group.id}/mensagens`, { mensagem: `g${i}` });
+    await inOneMillisecond(async () => {
+      for (let i = 1; i <= 5; i += 1) await creator.send('POST', `${G}/${group.id}/mensagens`, { mensagem: `g${i}` });
+    });
     const page = expectOk(await creator.get(`${G}/${group.id}/mensagens?size=2`), MessageListResponseSchema);
     expect(page.mensagens.map((m) => m.mensagem)).toEqual(['g5', 'g4']);
     const next = expectOk(await creator.get(`${G}/${group.id}/mensagens?size=2&before=${page.nextBefore}`), MessageListResponseSchema);

@@ -13,6 +13,7 @@ import {
 import { MarkNotificationsReadResponseSchema, NotificationListResponseSchema } from '../../../contract/schemas/notifications.ts';
 import { RewardListResponseSchema, RewardResponseSchema } from '../../../contract/schemas/rewards.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { inOneMillisecond } from './helpers/one-millisecond.ts';
 import { actor, anonymous, expectError, expectOk, expectReplay, newUser } from './helpers/social.ts';
 
 const P = '/api/client/common/perfil';
@@ -119,7 +120,9 @@ describeOnEachDb('notifications', (server) => {
   it('lists notifications newest first, by cursor or page, and marks them read', async () => {
     const target = await newUser(server(), 'alvo');
     const fans = [await newUser(server(), 'f'), await newUser(server(), 'f'), await newUser(server(), 'f')];
-    for (const fan of fans) await fan.send('POST', `${P}/${target.nomeUsuario}/seguir`);
+    await inOneMillisecond(async () => {
+      for (const fan of fans) await fan.send('POST', `${P}/${target.nomeUsuario}/seguir`);
+    });
     const first = expectOk(await target.get(`${N}?size=2`), NotificationListResponseSchema);
     expect(first.notificacoes.map((n) => n.sender?.id)).toEqual([fans[2]?.id, fans[1]?.id]);
     const rest = expectOk(await target.get(`${N}?size=2&before=${first.nextBefore}`), NotificationListResponseSchema);

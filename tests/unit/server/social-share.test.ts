@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { MessageListResponseSchema, MessageResponseSchema } from '../../../contract/schemas/chats.ts';
 import { newId } from '../../../server/lib/ids.ts';
+import { LIST } from '../../../server/db/list-place.ts';
+import { takePlace } from './helpers/list-place.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { anonymous, expectError, expectOk, expectReplay, newUser, type Actor } from './helpers/social.ts';
 import { G, groupWithRoles, PRIVATE_PLANS, setExpiry } from './helpers/social-groups.ts';
@@ -11,10 +13,10 @@ const C = '/api/client/common/conversas';
 
 async function slip(server: TestServer, owner: Actor, hidden = false): Promise<string> {
   const id = newId();
-  const now = new Date().toISOString();
+  const { seq, createdAt: now } = await takePlace(server.db, LIST.slips);
   await server.db
     .insertInto('fichas')
-    .values({ id, usuario_id: owner.id, valor: 100, estado: 'pending', oculta: hidden ? 1 : 0, odds_change: 0, created_at: now, settled_at: null, updated_at: now })
+    .values({ id, usuario_id: owner.id, valor: 100, estado: 'pending', oculta: hidden ? 1 : 0, odds_change: 0, created_at: now, seq, settled_at: null, updated_at: now })
     .execute();
   return id;
 }
