@@ -58,7 +58,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const uuid = (first: string) => `${first.repeat(8)}-0000-4000-8000-000000000000`;
 
 /** A database at a named migration, on a temp SQLite file or in a fresh PostgreSQL schema. */
-async function databaseAt(backend: Backend, migration: string): Promise<{ db: Db; close: () => Promise<void> }> {
+async function databaseAt(backend: Backend, migration: string): Promise<{ db: Db; schema: string | undefined; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'fichas-order-test-'));
   const schema = backend.name === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const admin = async (statement: string) => {
@@ -73,6 +73,7 @@ async function databaseAt(backend: Backend, migration: string): Promise<{ db: Db
   if (error) throw error;
   return {
     db,
+    schema,
     async close() {
       await db.destroy();
       if (schema) await admin(`drop schema ${schema} cascade`);
@@ -84,12 +85,13 @@ async function databaseAt(backend: Backend, migration: string): Promise<{ db: Db
 for (const backend of await backends()) {
   describe.runIf(backend.available)(`migration 0008-ordering numbers the rows already there [${backend.name}]`, () => {
     let db: Db;
+    let schema: string | undefined;
     let close: () => Promise<void> = async () => {};
     const [u1, u2] = [uuid('1'), uuid('2')];
     const [chatA, chatB] = [uuid('c'), uuid('d')];
 
     beforeAll(async () => {
-      ({ db, close } = await databaseAt(backend, '0007-jobs'));
+      ({ db, schema, close } = await databaseAt(backend, '0007-jobs'));
       for (const [id, name] of [[u1, 'um'], [u2, 'dois']] as const) {
         await sql`insert into usuarios (id, nome, nome_usuario, email, password_hash, role, created_at)
           values (${id}, ${name}, ${name}, ${`${name}@example.com`}, 'x', 'usuario', ${iso(T)})`.execute(db);
@@ -144,6 +146,16 @@ for (const backend of await backends()) {
       const duplicate = sql`insert into mensagens (id, chat_tipo, chat_id, sender_id, mensagem, created_at, seq)
         values (${newId()}, 'conversa', ${chatA}, ${u1}, 'outra', ${iso(T)}, 1)`.execute(db);
       await expect(duplicate).rejects.toThrow();
+    });
+
+    it('can be undone and done again, numbering the rows the same way', async () => {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['0008-ordering', 'Down', 'Success']]);
+      await migrateToLatest(db);
+      const chat = await db.selectFrom('mensagens').select(['id', 'seq']).where('chat_id', '=', chatA).orderBy('seq').execute();
+      expect(chat.map((r) => r.id)).toEqual([uuid('z'), uuid('a'), uuid('b'), uuid('c')]);
     });
   });
 }
