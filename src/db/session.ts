@@ -1,9 +1,12 @@
+import type { PromiseExtended } from 'dexie';
 import type { AppDb } from './app-db.ts';
 import type { SessionRecord } from './types.ts';
 
-export async function readSessionRecord(db: AppDb): Promise<SessionRecord | undefined> {
-  const record = await db.kv.get('session');
-  return record?.key === 'session' ? record : undefined;
+// Chains of Dexie's promises, not async functions, so that they can be one of a transaction's reads
+// (StoreRead in state/personal-atom.ts).
+
+export function readSessionRecord(db: AppDb): PromiseExtended<SessionRecord | undefined> {
+  return db.kv.get('session').then((record) => (record?.key === 'session' ? record : undefined));
 }
 
 /**
@@ -11,6 +14,6 @@ export async function readSessionRecord(db: AppDb): Promise<SessionRecord | unde
  * since), null when signed out. Signing in as someone else or signing out clears those rows in the same
  * transaction that writes the session (sync/mirror-owner.ts), so this is also who may see them.
  */
-export async function readMirrorOwner(db: AppDb): Promise<string | null> {
-  return (await readSessionRecord(db))?.session?.user.id ?? null;
+export function readMirrorOwner(db: AppDb): PromiseExtended<string | null> {
+  return readSessionRecord(db).then((record) => record?.session?.user.id ?? null);
 }

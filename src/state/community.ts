@@ -72,15 +72,14 @@ const messageAtoms = new Map<string, Atom<ChatMessage[] | Pending>>();
 export function messagesAtom(chatKey: ChatKey, limit: number): Atom<ChatMessage[] | Pending> {
   return cachedAtom(messageAtoms, `${chatKey}|${limit}`, () =>
     viewAtom(
-      personalAtom([], async () =>
-        (
-          await db.messages
-            .where('[chatKey+sortKey]')
-            .between([chatKey, ''], [chatKey, '\uffff'])
-            .reverse()
-            .limit(limit)
-            .toArray()
-        ).reverse(),
+      personalAtom([], () =>
+        db.messages
+          .where('[chatKey+sortKey]')
+          .between([chatKey, ''], [chatKey, '\uffff'])
+          .reverse()
+          .limit(limit)
+          .toArray()
+          .then((rows) => rows.reverse()),
       ),
       (rows, get) => {
         const entries = get(myEntriesAtom);

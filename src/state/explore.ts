@@ -116,22 +116,22 @@ const metaAtoms = new Map<string, Atom<SyncMeta | undefined | Pending>>();
 
 /** The tips of an Explore search as last stored; undefined when this search was never loaded on this phone. */
 export function exploreTipsAtom(key: string): Atom<ExploreSelection[] | undefined | Pending> {
-  return cachedAtom(tipAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.tips));
+  return cachedAtom(tipAtoms, key, () => personalAtom(undefined, () => db.queries.get(key).then((row) => row?.tips)));
 }
 
 export function exploreUsersAtom(key: string): Atom<CommunityUser[] | undefined | Pending> {
-  return cachedAtom(userAtoms, key, () => personalAtom(undefined, async () => (await db.queries.get(key))?.users));
+  return cachedAtom(userAtoms, key, () => personalAtom(undefined, () => db.queries.get(key).then((row) => row?.users)));
 }
 
 /** A slip category's slips in the server's order, read from the slips table. */
 export function exploreSlipsAtom(key: string): Atom<SlipModel[] | undefined | Pending> {
   return cachedAtom(slipQueryAtoms, key, () =>
     viewAtom(
-      personalAtom(undefined, async () => {
-        const row = await db.queries.get(key);
-        if (!row) return undefined;
-        return (await db.slips.bulkGet(row.ids)).filter((slip): slip is StoredSlip => slip !== undefined);
-      }),
+      personalAtom(undefined, () =>
+        db.queries
+          .get(key)
+          .then((row) => row && db.slips.bulkGet(row.ids).then((slips) => slips.filter((slip): slip is StoredSlip => slip !== undefined))),
+      ),
       (rows, get) => rows && slipModels(rows, get),
     ),
   );

@@ -24,8 +24,12 @@ const listAtoms = new Map<string, Atom<SlipModel[] | Pending>>();
 export function slipListAtom(list: SlipList): Atom<SlipModel[] | Pending> {
   return cachedAtom(listAtoms, list, () =>
     viewAtom(
-      personalAtom([], async () =>
-        (await db.slips.where('lists').equals(list).toArray()).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250),
+      personalAtom([], () =>
+        db.slips
+          .where('lists')
+          .equals(list)
+          .toArray()
+          .then((rows) => rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250)),
       ),
       slipModels,
     ),
@@ -38,7 +42,9 @@ const slipAtoms = new Map<string, Atom<SlipModel | undefined | Pending>>();
 export function slipAtom(id: string): Atom<SlipModel | undefined | Pending> {
   return cachedAtom(slipAtoms, id, () =>
     viewAtom(
-      personalAtom(undefined, async () => (await db.slips.get(id)) ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+      personalAtom(undefined, () =>
+        db.slips.get(id).then((row) => row ?? (id.startsWith('local:') ? db.slips.filter((slip) => slip.localId === id).first() : undefined)),
+      ),
       (row, get) => (row ? slipModels([row], get)[0] : undefined),
     ),
   );
