@@ -8,6 +8,7 @@ import { maintenanceGate } from './client/maintenance.ts';
 import { mountPublicClientRoutes } from './client/public-routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/create-db.ts';
+import { jsonError } from './lib/http.ts';
 import { serveManifest } from './manifest.ts';
 import { mountSocialRoutes } from './social/routes.ts';
 import { mountBetting } from './slips/mount-betting.ts';
@@ -42,12 +43,12 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   const app = new Hono<AppEnv>();
 
   app.onError((error, c) => {
-    if (error instanceof PaymentsUnavailableError) return c.json({ status: 'error', message: MSG.paymentsUnavailable }, 503);
+    if (error instanceof PaymentsUnavailableError) return jsonError(c, 503, MSG.paymentsUnavailable);
     console.error(`[server] ${c.req.method} ${c.req.path}`, error);
-    return c.json({ status: 'error', message: MSG.generic }, 500);
+    return jsonError(c, 500, MSG.generic);
   });
   app.notFound((c) =>
-    c.req.path.startsWith('/api/') ? c.json({ status: 'error', message: MSG.notFound }, 404) : c.text('Not found', 404),
+    c.req.path.startsWith('/api/') ? jsonError(c, 404, MSG.notFound) : c.text('Not found', 404),
   );
 
   app.use(async (c, next) => {
@@ -67,7 +68,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   app.on('GET', [...MUTATING_GETS], mutatingGetGuard);
   app.use(
     '/api/*',
-    bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json({ status: 'error', message: MSG.imageProblem }, 413) }),
+    bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => jsonError(c, 413, MSG.imageProblem) }),
   );
   app.use('/api/*', maintenanceGate);
   mountRateLimits(app, config, db);

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
+import { errorBody, jsonError } from '../lib/http.ts';
 
 export const ESTADO_PATH = '/api/client/public/estado';
 const RETRY_AFTER_SECONDS = '300';
@@ -27,7 +28,7 @@ export function closedForMaintenance(path: string): boolean {
 export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('config').maintenance && closedForMaintenance(c.req.path)) {
     c.header('Retry-After', RETRY_AFTER_SECONDS);
-    return c.json({ status: 'error', message: MSG.maintenance }, 503);
+    return jsonError(c, 503, MSG.maintenance);
   }
   return next();
 };
@@ -39,7 +40,7 @@ export const maintenanceGate: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export function refuseUpgradeInMaintenance(maintenance: boolean, socket: Duplex): boolean {
   if (!maintenance) return false;
-  const body = JSON.stringify({ status: 'error', message: MSG.maintenance });
+  const body = JSON.stringify(errorBody(MSG.maintenance));
   socket.end(
     'HTTP/1.1 503 Service Unavailable\r\n' +
       'Connection: close\r\n' +

@@ -3,9 +3,12 @@ import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../contract/messages.ts';
+import type { ErrorDetails } from '../../contract/schemas/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/create-db.ts';
+import { errorBody, jsonError } from '../lib/http.ts';
+import { successBody, type EnvelopeBody, type EnvelopeSchema, type Payload } from '../lib/answer.ts';
 import { crossSiteReason } from '../security/csrf.ts';
 
 export type Trx = Transaction<Database>;
@@ -13,7 +16,7 @@ export type Trx = Transaction<Database>;
 /** What a mutating handler decides: the HTTP status and the JSON body (DESIGN §6 envelope). */
 export interface Outcome {
   status: ContentfulStatusCode;
-  body: Record<string, unknown>;
+  body: EnvelopeBody;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9:_.-]{1,200}$/;
@@ -28,12 +31,14 @@ class Refusal extends Error {
   }
 }
 
-export function ok(body: Record<string, unknown>, status: ContentfulStatusCode = 200): Outcome {
-  return { status, body: { status: 'success', message: '', ...body } };
+/** A success, its body held by the type-checker to the contract schema the client parses it with. */
+export function ok<S extends EnvelopeSchema>(schema: S, payload: NoInfer<Payload<S>>, status: ContentfulStatusCode = 200): Outcome {
+  return { status, body: successBody(schema, payload) };
 }
 
-export function refuse(status: ContentfulStatusCode, message: string, extra: Record<string, unknown> = {}): Outcome {
-  return { status, body: { status: 'error', message, ...extra } };
+/** A refusal in the one error envelope (contract/schemas/errors.ts). */
+export function refuse(status: ContentfulStatusCode, message: string, details: ErrorDetails = {}): Outcome {
+  return { status, body: errorBody(message, details) };
 }
 
 /** Schedules work for after the effect's commit. */
@@ -89,11 +94,11 @@ export async function idempotent(
   effect: (trx: Trx, after: After) => Promise<Outcome>,
 ): Promise<Response> {
   // Every mutation comes through here: a route missing from the CSRF guard's list is still refused cross-site.
-  if (crossSiteReason(c, true) !== null) return c.json({ status: 'error', message: MSG.forbidden }, 403);
+  if (crossSiteReason(c, true) !== null) return jsonError(c, 403, MSG.forbidden);
   const db = c.get('db');
   const userId = c.get('user').id;
   const key = c.req.header('idempotency-key');
-  if (key !== undefined && !KEY_PATTERN.test(key)) return c.json({ status: 'error', message: MSG.invalidRequest }, 400);
+  if (key !== undefined && !KEY_PATTERN.test(key)) return jsonError(c, 400, MSG.invalidRequest);
   const fingerprint = key ? await requestFingerprint(c) : null;
 
   // Work that must wait for the commit (live signals, pushes) and must not run again on a replay.

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { ErrorDetails, ErrorResponseSchema } from '../../contract/schemas/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 
 function firstValue(header: string | null): string | undefined {
@@ -34,8 +36,13 @@ export function requestHost(c: Context<AppEnv>): string {
   return publicUrl(c).host;
 }
 
-export function jsonError(c: Context, status: ContentfulStatusCode, message: string): Response {
-  return c.json({ status: 'error', message }, status);
+/** The one error envelope (contract/schemas/errors.ts) every refusal is built from. */
+export function errorBody(message: string, details: ErrorDetails = {}): z.input<typeof ErrorResponseSchema> {
+  return { status: 'error', message, ...details };
+}
+
+export function jsonError(c: Context, status: ContentfulStatusCode, message: string, details: ErrorDetails = {}): Response {
+  return c.json(errorBody(message, details), status);
 }
 
 export function isJsonRequest(c: Context): boolean {

@@ -1,6 +1,8 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { EmptyResponseSchema } from '../../contract/envelope.ts';
 import type { AppEnv } from '../app-env.ts';
+import { reply } from '../lib/answer.ts';
 
 // POST /api/auth/_log: the v4 auth client reports its errors here (protocols §4.4), with no session and no token,
 // so anyone can post anything. Only a level and an error code are kept, from a small body, reduced to characters
@@ -44,10 +46,10 @@ async function logEntry(c: Context<AppEnv>): Promise<Response> {
   const text = await c.req.text().catch(() => '');
   if (allowLine(Date.now())) console.warn(clientLogLine(text));
   // Core has no such route; the v4 client only needs a 200.
-  return c.json({});
+  return reply(c, EmptyResponseSchema, {});
 }
 
 /** Mounted before the Auth.js catch-all and the accounts routes, so this bounded handler is the one that answers. */
 export function mountClientLog(app: Hono<AppEnv>): void {
-  app.post(CLIENT_LOG_PATH, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({}, 413) }), logEntry);
+  app.post(CLIENT_LOG_PATH, bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => reply(c, EmptyResponseSchema, {}, 413) }), logEntry);
 }

@@ -3,7 +3,7 @@ import { MSG } from '../../contract/messages.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { AUTHJS_ACTIONS, authAction } from '../auth/auth-handler.ts';
-import { publicUrl } from '../lib/http.ts';
+import { jsonError, publicUrl } from '../lib/http.ts';
 import { isReadOnlyPost } from './state-changing.ts';
 
 // CSRF defence for every state-changing call (DESIGN §5, docs/security.md). SameSite=Lax cookies still ride along
@@ -87,7 +87,7 @@ function isCookieAuthorised(path: string): boolean {
 }
 
 function refusal(c: Context<AppEnv>): Response {
-  return c.json({ status: 'error', message: MSG.forbidden }, 403);
+  return jsonError(c, 403, MSG.forbidden);
 }
 
 /**

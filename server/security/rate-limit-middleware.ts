@@ -6,6 +6,7 @@ import { getSessionUser } from '../auth/session.ts';
 import { findUserByIdentifier } from '../auth/users-repo.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/create-db.ts';
+import { jsonError } from '../lib/http.ts';
 import { clientAddress } from './rate-limit-address.ts';
 import { createRateLimiters, giveBack, take, type Refusal } from './rate-limiters.ts';
 import type { DbRateLimiter } from './rate-limit-store.ts';
@@ -33,7 +34,7 @@ const KEY_MAX = 120;
 
 function tooMany(c: Context, refusal: Refusal): Response {
   c.header('Retry-After', String(Math.max(1, Math.ceil(refusal.retryAfterMs / 1000))));
-  return c.json({ status: 'error', message: MSG.tooManyAttempts }, 429);
+  return jsonError(c, 429, MSG.tooManyAttempts);
 }
 
 /** The identifier typed into the sign-in form, read from a copy of the body so Auth.js still reads the original. */
@@ -84,7 +85,7 @@ async function signInOutcome(response: Response): Promise<SignInOutcome> {
 }
 
 /**
- * Rate limits (issue 10 item 4, docs/security.md), mounted before the routes they guard and matched by method and
+ * Rate limits (docs/security.md), mounted before the routes they guard and matched by method and
  * path, so the inner requests of an outbox batch (app.fetch) meet them too. Counters live in the database.
  */
 export function mountRateLimits(app: Hono<AppEnv>, config: Config, db: Db): void {

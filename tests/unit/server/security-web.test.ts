@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { Hono } from 'hono';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
-import { CsrfResponseSchema, type SessionUser } from '../../../contract/schemas/auth.ts';
+import { CsrfResponseSchema, MessageResponseSchema, type SessionUser } from '../../../contract/schemas/auth.ts';
 import { BatchResponseSchema } from '../../../contract/schemas/batch.ts';
 import { PaymentStartResponseSchema } from '../../../contract/schemas/licence.ts';
 import type { AppEnv } from '../../../server/app-env.ts';
@@ -147,7 +147,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
       app.get('/api/client/common/accaoNova', (c) =>
         idempotent(c, async () => {
           effects += 1;
-          return ok({});
+          return ok(MessageResponseSchema, {});
         }),
       );
       await expectForbidden(await rawRequest(app, null, '/api/client/common/accaoNova', { headers: { 'sec-fetch-site': 'cross-site' } }), 'unlisted');
