@@ -1,8 +1,10 @@
 import { Auth, type AuthConfig } from '@auth/core';
 import type { Context } from 'hono';
+import type { z } from 'zod';
 import { MSG } from '../../contract/messages.ts';
+import type { AuthUrlResponseSchema } from '../../contract/schemas/auth.ts';
 import type { AppEnv } from '../app-env.ts';
-import { publicUrl } from '../lib/http.ts';
+import { jsonError, publicUrl } from '../lib/http.ts';
 import { AUTH_BASE_PATH } from './auth-config.ts';
 
 // Auth.js's own actions (protocols §4.1); anything else under /api/auth is an app route or unknown.
@@ -43,7 +45,8 @@ async function toAuthRequest(c: Context<AppEnv>): Promise<Request> {
   return new Request(url, { method: request.method, headers, body });
 }
 
-function withJson(response: Response, body: unknown, status = response.status): Response {
+/** Auth.js's reply rewritten: `{url}` for the client's sign-in and sign-out, `{}` for no session (protocols §4.6). */
+function withJson(response: Response, body: z.input<typeof AuthUrlResponseSchema> | Record<string, never>, status = response.status): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('location');
@@ -80,7 +83,7 @@ async function toV4Response(request: Request, response: Response): Promise<Respo
 export function createAuthHandler(authConfig: AuthConfig) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     if (!AUTHJS_ACTIONS.has(authAction(c.req.path))) {
-      return c.json({ status: 'error', message: MSG.notFound }, 404);
+      return jsonError(c, 404, MSG.notFound);
     }
     const request = await toAuthRequest(c);
     const response = await Auth(request, authConfig);

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
+import { MessageResponseSchema } from '../../contract/schemas/auth.ts';
 import type { AppEnv } from '../app-env.ts';
+import { answer } from '../lib/answer.ts';
+import { jsonError } from '../lib/http.ts';
 import { verificationMail } from '../mail/account-mails.ts';
 import { mailLinkBase } from '../mail/links.ts';
 import { mailSenderFor } from '../mail/mail-sender.ts';
@@ -48,7 +51,7 @@ export async function verifyEmail(c: Context<AppEnv>): Promise<Response> {
     : undefined;
   const ok = updated !== undefined && Number(updated.numUpdatedRows) === 1;
   if (wantsJson(c)) {
-    return ok ? c.json({ status: 'success', message: MSG.emailVerified }) : c.json({ status: 'error', message: MSG.emailLinkInvalid }, 400);
+    return ok ? answer(c, MessageResponseSchema, { message: MSG.emailVerified }) : jsonError(c, 400, MSG.emailLinkInvalid);
   }
   return c.redirect(ok ? VERIFIED_REDIRECT : INVALID_REDIRECT, 302);
 }

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { PasswordResetRequestSchema } from '../../contract/schemas/auth.ts';
+import { MessageResponseSchema, PasswordResetRequestSchema } from '../../contract/schemas/auth.ts';
 import { validateForgot, validateNewPassword } from '../../contract/validation/auth.ts';
 import type { AppEnv } from '../app-env.ts';
+import { answer } from '../lib/answer.ts';
 import { isJsonRequest, jsonError } from '../lib/http.ts';
 import { passwordResetMail } from '../mail/account-mails.ts';
 import { mailLinkBase } from '../mail/links.ts';
@@ -66,7 +67,7 @@ export async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
   const check = validateForgot(identifier);
   if (!check.ok) return jsonError(c, 400, check.message);
   const startedAt = performance.now();
-  const sent = () => c.json({ status: 'success', message: MSG.recoverySent });
+  const sent = () => answer(c, MessageResponseSchema, { message: MSG.recoverySent });
   const user = await findUserByIdentifier(c.get('db'), identifier);
   const { token, hash } = newAccountToken();
   if (!user || (await recentlySent(c, user.id))) {
@@ -121,5 +122,5 @@ export async function resetPassword(c: Context<AppEnv>): Promise<Response> {
     return true;
   });
   if (!done) return jsonError(c, 400, MSG.resetLinkInvalid);
-  return c.json({ status: 'success', message: MSG.passwordChanged });
+  return answer(c, MessageResponseSchema, { message: MSG.passwordChanged });
 }

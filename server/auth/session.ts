@@ -4,7 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { MSG } from '../../contract/messages.ts';
 import { SessionUserSchema, type SessionUser } from '../../contract/schemas/auth.ts';
 import type { AppEnv } from '../app-env.ts';
-import { publicUrl } from '../lib/http.ts';
+import { jsonError, publicUrl } from '../lib/http.ts';
 import { isSessionLive, SESSION_MAX_AGE_S, sessionClaimsOf, type SessionClaims } from './session-revocation.ts';
 
 const COOKIE = 'authjs.session-token';
@@ -61,7 +61,7 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
 /** Protects an app route: 401 with the spec's envelope, otherwise `c.get('user')` is the session user. */
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await getSessionUser(c);
-  if (!user) return c.json({ status: 'error', message: MSG.unauthenticated }, 401);
+  if (!user) return jsonError(c, 401, MSG.unauthenticated);
   c.set('user', user);
   await next();
 };

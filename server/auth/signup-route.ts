@@ -2,11 +2,12 @@ import type { Context } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
-import { SignUpRequestSchema } from '../../contract/schemas/auth.ts';
+import { SignUpRequestSchema, SignUpResponseSchema } from '../../contract/schemas/auth.ts';
 import { validateSignUp } from '../../contract/validation/auth.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/create-db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { answer } from '../lib/answer.ts';
 import { isJsonRequest, jsonError, requestHost } from '../lib/http.ts';
 import { sendVerificationMail } from './email-verification.ts';
 import { isAcceptableImage } from './image.ts';
@@ -82,7 +83,7 @@ export async function signUp(c: Context<AppEnv>): Promise<Response> {
     sendVerificationMail(c, row).catch((error: unknown) => {
       console.error(`[mail] e-mail de confirmação não enviado (${error instanceof Error ? error.name : 'unknown'})`);
     });
-    return c.json({ status: 'success', message: MSG.signUpSuccess, novoUsuario: toPublicUser(row) }, 201);
+    return answer(c, SignUpResponseSchema, { message: MSG.signUpSuccess, novoUsuario: toPublicUser(row) }, 201);
   } catch (error) {
     // Two sign-ups racing for the same name or e-mail: the loser gets the same answer as if it had come second.
     if (!isUniqueViolation(error)) throw error;
