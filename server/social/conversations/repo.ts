@@ -27,26 +27,33 @@ function unreadFor(row: ConversaRow, viewerId: string): number {
   return 0;
 }
 
+function conversationOf(row: ConversaRow, users: ReadonlyMap<string, UserCard>, viewerId: string): Conversation {
+  const user = (id: string): UserCard => users.get(id) ?? missingUser(id);
+  const unread = unreadFor(row, viewerId);
+  return {
+    id: row.id,
+    primeiroUsuario: toPublic(user(row.primeiro_usuario_id)),
+    segundoUsuario: toPublic(user(row.segundo_usuario_id)),
+    novaMensagem: unread > 0,
+    lastSender: row.last_sender_id ? { id: row.last_sender_id, nome: user(row.last_sender_id).nome } : null,
+    lastMessageAt: row.last_message_at,
+    lastMessage: { message: row.last_message ?? '', count: unread },
+    createdAt: row.created_at,
+  };
+}
+
 /** As SPEC §3 Conversation, seen by `viewerId` (novaMensagem and the unread count are the viewer's). */
 export async function toConversations(db: Reader, rows: readonly ConversaRow[], viewerId: string): Promise<Conversation[]> {
   const users = await loadUsers(
     db,
     rows.flatMap((r) => [r.primeiro_usuario_id, r.segundo_usuario_id]),
   );
-  const user = (id: string): UserCard => users.get(id) ?? missingUser(id);
-  return rows.map((row) => {
-    const unread = unreadFor(row, viewerId);
-    return {
-      id: row.id,
-      primeiroUsuario: toPublic(user(row.primeiro_usuario_id)),
-      segundoUsuario: toPublic(user(row.segundo_usuario_id)),
-      novaMensagem: unread > 0,
-      lastSender: row.last_sender_id ? { id: row.last_sender_id, nome: user(row.last_sender_id).nome } : null,
-      lastMessageAt: row.last_message_at,
-      lastMessage: { message: row.last_message ?? '', count: unread },
-      createdAt: row.created_at,
-    };
-  });
+  return rows.map((row) => conversationOf(row, users, viewerId));
+}
+
+/** One conversation, as toConversations sees it. */
+export async function toConversation(db: Reader, row: ConversaRow, viewerId: string): Promise<Conversation> {
+  return conversationOf(row, await loadUsers(db, [row.primeiro_usuario_id, row.segundo_usuario_id]), viewerId);
 }
 
 /** Conversations that have messages, most recent first: the user's, or every one (`null`, for moderation). */

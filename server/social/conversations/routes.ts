@@ -1,8 +1,14 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import { normalizeUsername } from '../../../contract/normalize.ts';
+import {
+  ConversationListResponseSchema,
+  ConversationResponseSchema,
+  MarkConversationsReadResponseSchema,
+} from '../../../contract/schemas/chats.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { bumpCounter } from '../../notify/notify.ts';
 import { messagesResponse, postChatMessage, type PostInput } from '../messages/chat-handlers.ts';
@@ -18,6 +24,7 @@ import {
   markConversationsRead,
   openConversation,
   otherParticipant,
+  toConversation,
   toConversations,
   touchConversation,
   type ConversaRow,
@@ -30,7 +37,7 @@ export async function listConversations(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const me = c.get('user').id;
   const rows = await conversationsOf(db, me, page.data);
-  return c.json({ status: 'success', message: '', conversas: await toConversations(db, rows, me) });
+  return answer(c, ConversationListResponseSchema, { conversas: await toConversations(db, rows, me) });
 }
 
 /** GET …/conversas/setUnreadMessageToFalse[?conversaId=]: marks read and lowers newMessage by what was unread. */
@@ -48,7 +55,7 @@ export async function markRead(c: Context<AppEnv>): Promise<Response> {
     const cleared = await markConversationsRead(trx, me, conversaId);
     if (conversaId) await lowerCounter(trx, me, 'newMessage', cleared.messages);
     else await resetCounter(trx, me, 'newMessage');
-    return ok({ actualizadas: cleared.conversations });
+    return ok(MarkConversationsReadResponseSchema, { actualizadas: cleared.conversations });
   });
 }
 
@@ -64,8 +71,7 @@ async function conversationFor(c: Context<AppEnv>, id: string | undefined): Prom
 export async function getConversation(c: Context<AppEnv>): Promise<Response> {
   const found = await conversationFor(c, c.req.param('id'));
   if ('response' in found) return found.response;
-  const [conversa] = await toConversations(c.get('db'), [found.row], c.get('user').id);
-  return c.json({ status: 'success', message: '', conversa });
+  return answer(c, ConversationResponseSchema, { conversa: await toConversation(c.get('db'), found.row, c.get('user').id) });
 }
 
 /**
@@ -79,8 +85,7 @@ export async function openWith(c: Context<AppEnv>): Promise<Response> {
   if (other.id === me) return jsonError(c, 400, MSG.selfConversation);
   return idempotent(c, async (trx) => {
     const row = await openConversation(trx, me, other.id, new Date());
-    const [conversa] = await toConversations(trx, [row], me);
-    return ok({ conversa });
+    return ok(ConversationResponseSchema, { conversa: await toConversation(trx, row, me) });
   });
 }
 

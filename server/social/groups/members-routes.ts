@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
+import { GroupResponseSchema } from '../../../contract/schemas/groups.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
@@ -28,7 +29,7 @@ function memberRoute(action: MemberAction) {
 }
 
 async function answer(c: Context<AppEnv>, trx: Trx, ctx: GroupContext, message = ''): Promise<Outcome> {
-  return ok({ message, grupo: await toGroup(trx, ctx.group, c.get('user')) });
+  return ok(GroupResponseSchema, { message, grupo: await toGroup(trx, ctx.group, c.get('user')) });
 }
 
 /** GET …/grupos/{id}/adicionarUsuario/{userId}: a new ordinary member; at most 30 users with the creator. */

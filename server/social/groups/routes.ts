@@ -1,9 +1,17 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import { CreateGroupRequestSchema, GroupListQuerySchema, UpdateGroupRequestSchema } from '../../../contract/schemas/groups.ts';
+import { MessageResponseSchema } from '../../../contract/schemas/auth.ts';
+import {
+  CreateGroupRequestSchema,
+  GroupListQuerySchema,
+  GroupListResponseSchema,
+  GroupResponseSchema,
+  UpdateGroupRequestSchema,
+} from '../../../contract/schemas/groups.ts';
 import { validateGroupFields } from '../../../contract/validation/social.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { newId } from '../../lib/ids.ts';
 import { checkImage } from '../messages/input.ts';
@@ -20,7 +28,7 @@ export async function listGroupsRoute(c: Context<AppEnv>): Promise<Response> {
   const query = readQuery(c, GroupListQuerySchema);
   if (!query.ok) return query.response;
   const grupos = await listGroups(c.get('db'), c.get('user'), query.data.gruposComponent, page.data);
-  return c.json({ status: 'success', message: '', grupos });
+  return answer(c, GroupListResponseSchema, { grupos });
 }
 
 /** GET /api/client/common/grupos/{id} → grupo with usuarios and the caller's mustPay. */
@@ -30,7 +38,7 @@ export async function getGroup(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const group = await findGroup(db, id);
   if (!group) return jsonError(c, 404, MSG.notFound);
-  return c.json({ status: 'success', message: '', grupo: await toGroup(db, group, c.get('user')) });
+  return answer(c, GroupResponseSchema, { grupo: await toGroup(db, group, c.get('user')) });
 }
 
 type ImageField = { ok: true; value: string | null | undefined } | { ok: false; status: 400 | 413; message: string };
@@ -77,7 +85,7 @@ export async function createGroup(c: Context<AppEnv>): Promise<Response> {
       .execute();
     const group = await findGroup(trx, id);
     if (!group) return refuse(500, MSG.generic);
-    return ok({ grupo: await toGroup(trx, group, c.get('user')) }, 201);
+    return ok(GroupResponseSchema, { grupo: await toGroup(trx, group, c.get('user')) }, 201);
   });
 }
 
@@ -114,7 +122,7 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
       .execute();
     const updated = await findGroup(trx, id);
     if (!updated) return refuse(404, MSG.notFound);
-    return ok({ message: MSG.groupUpdated, grupo: await toGroup(trx, updated, c.get('user')) });
+    return ok(GroupResponseSchema, { message: MSG.groupUpdated, grupo: await toGroup(trx, updated, c.get('user')) });
   });
 }
 
@@ -128,7 +136,7 @@ export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
     if (ctx.place !== 'criador') return refuse(403, MSG.forbidden);
     await deleteChatMessages(trx, 'grupo', id);
     await trx.deleteFrom('grupos').where('id', '=', id).execute();
-    return ok({ message: MSG.groupDeleted });
+    return ok(MessageResponseSchema, { message: MSG.groupDeleted });
   });
 }
 
@@ -142,7 +150,7 @@ export async function leaveGroup(c: Context<AppEnv>): Promise<Response> {
     if (ctx.place === 'criador') return refuse(400, MSG.groupCreatorStays);
     if (!ctx.membership) return refuse(403, MSG.forbidden);
     await trx.deleteFrom('grupo_membros').where('grupo_id', '=', id).where('usuario_id', '=', c.get('user').id).execute();
-    return ok({ message: MSG.groupLeft });
+    return ok(MessageResponseSchema, { message: MSG.groupLeft });
   });
 }
 
@@ -162,6 +170,6 @@ export async function joinGroup(c: Context<AppEnv>): Promise<Response> {
       .insertInto('grupo_membros')
       .values({ grupo_id: id, usuario_id: c.get('user').id, role: 'normal', expira_em: null, created_at: new Date().toISOString() })
       .execute();
-    return ok({ grupo: await toGroup(trx, ctx.group, c.get('user')) });
+    return ok(GroupResponseSchema, { grupo: await toGroup(trx, ctx.group, c.get('user')) });
   });
 }

@@ -1,6 +1,12 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import { GROUP_MAX_USERS, GROUP_PLAN_DAYS, GroupPlanNameSchema, type GroupPlanName } from '../../../contract/schemas/groups.ts';
+import {
+  GROUP_MAX_USERS,
+  GROUP_PLAN_DAYS,
+  GroupPlanNameSchema,
+  GroupSubscribeResponseSchema,
+  type GroupPlanName,
+} from '../../../contract/schemas/groups.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse, type After, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
@@ -40,7 +46,7 @@ export async function subscribeToGroup(c: Context<AppEnv>): Promise<Response> {
       },
       amount: valor,
     });
-    return ok({ respostaEmis: { id: payment.id } });
+    return ok(GroupSubscribeResponseSchema, { respostaEmis: { id: payment.id } });
   });
 }
 

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import type { Mensagem, Recurso } from '../../../contract/schemas/chats.ts';
+import { MessageListResponseSchema, MessageResponseSchema, type Mensagem, type Recurso } from '../../../contract/schemas/chats.ts';
 import type { ChatType } from '../../../contract/schemas/signals.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readMessagePage } from '../shared/request.ts';
 import { loadUser, type UserCard } from '../shared/users.ts';
@@ -18,7 +19,7 @@ export async function messagesResponse(c: Context<AppEnv>, chatTipo: ChatType, c
   if (!page.ok) return page.response;
   const list = await listMessages(c.get('db'), chatTipo, chatId, page.data);
   if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
-  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+  return answer(c, MessageListResponseSchema, { mensagens: list.mensagens, nextBefore: list.nextBefore });
 }
 
 export type PostInput = MessageInput & { recurso: Recurso | null };
@@ -48,5 +49,5 @@ export async function postChatMessage(
   const audience = await input.record({ sender, mensagem, preview: previewOf(text, images.length, recurso) });
   const signals = c.get('signals');
   if (audience.length > 0) after(() => signals.send(audience, { mensagem: toSignal(mensagem) }));
-  return ok({ mensagem }, 201);
+  return ok(MessageResponseSchema, { mensagem }, 201);
 }

@@ -31,13 +31,12 @@ async function share(c: Context<AppEnv>, post: Poster): Promise<Response> {
   return idempotent(c, async (trx, after) => {
     if (!(await visibleSlip(trx, recurso.id, c.get('user').id))) return refuse(404, MSG.shareFailed);
     const outcome = await post(c, trx, after, recurso);
-    if (outcome.status >= 400) return refuse(outcome.status, MSG.shareFailed, { motivo: outcome.body.message, ...pick(outcome.body, 'tipo') });
+    if (outcome.status >= 400) {
+      const { tipo } = outcome.body;
+      return refuse(outcome.status, MSG.shareFailed, { motivo: outcome.body.message, ...(typeof tipo === 'string' ? { tipo } : {}) });
+    }
     return { status: 200, body: { ...outcome.body, message: MSG.shareSuccess } };
   });
-}
-
-function pick(body: Record<string, unknown>, key: string): Record<string, unknown> {
-  return key in body ? { [key]: body[key] } : {};
 }
 
 const noContent = { text: '', images: [] };

@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
-import { ModeratorEventRequestSchema } from '../../../contract/schemas/rooms.ts';
+import { ConversationListResponseSchema, MessageListResponseSchema } from '../../../contract/schemas/chats.ts';
+import { EventRecordResponseSchema, ModeratorEventRequestSchema, type EventRecord } from '../../../contract/schemas/rooms.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { conversationsOf, findConversation, toConversations } from '../conversations/repo.ts';
 import { listMessages } from '../messages/repo.ts';
@@ -20,7 +22,7 @@ export const requireModerator: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-async function eventRecord(c: Context<AppEnv>, eventId: string) {
+async function eventRecord(c: Context<AppEnv>, eventId: string): Promise<EventRecord> {
   const row = await c
     .get('db')
     .selectFrom('eventos_externos')
@@ -45,7 +47,7 @@ export async function getEventRecord(c: Context<AppEnv>): Promise<Response> {
   if (!id) return jsonError(c, 404, MSG.notFound);
   const event = await c.get('db').selectFrom('eventos').select('id').where('id', '=', id).executeTakeFirst();
   if (!event) return jsonError(c, 404, MSG.notFound);
-  return c.json({ status: 'success', message: '', evento: await eventRecord(c, id) });
+  return answer(c, EventRecordResponseSchema, { evento: await eventRecord(c, id) });
 }
 
 /** PATCH /api/client/moderador/evento/{id} {sport_radar_eventId, sport_radar_seasonId} → 201 evento. */
@@ -69,6 +71,7 @@ export async function updateEventRecord(c: Context<AppEnv>): Promise<Response> {
       .onConflict((conflict) => conflict.column('evento_id').doUpdateSet(values))
       .execute();
     return ok(
+      EventRecordResponseSchema,
       {
         message: MSG.eventUpdated,
         evento: { event_id: id, sport_radar_eventId: values.sport_radar_event_id, sport_radar_seasonId: values.sport_radar_season_id },
@@ -84,7 +87,7 @@ export async function listAllConversations(c: Context<AppEnv>): Promise<Response
   if (!page.ok) return page.response;
   const db = c.get('db');
   const rows = await conversationsOf(db, null, page.data);
-  return c.json({ status: 'success', message: '', conversas: await toConversations(db, rows, c.get('user').id) });
+  return answer(c, ConversationListResponseSchema, { conversas: await toConversations(db, rows, c.get('user').id) });
 }
 
 /** GET /api/client/moderador/conversas/{id}/mensagens?before&size&pageNumber: any conversation's messages. */
@@ -98,5 +101,5 @@ export async function moderatorConversationMessages(c: Context<AppEnv>): Promise
   if (!page.ok) return page.response;
   const list = await listMessages(db, 'conversa', id, page.data);
   if (!list.ok) return jsonError(c, 400, MSG.invalidRequest);
-  return c.json({ status: 'success', message: '', mensagens: list.mensagens, nextBefore: list.nextBefore });
+  return answer(c, MessageListResponseSchema, { mensagens: list.mensagens, nextBefore: list.nextBefore });
 }

@@ -1,8 +1,14 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import { MarkNotificationsReadRequestSchema, type Notification } from '../../../contract/schemas/notifications.ts';
+import {
+  MarkNotificationsReadRequestSchema,
+  MarkNotificationsReadResponseSchema,
+  NotificationListResponseSchema,
+  type Notification,
+} from '../../../contract/schemas/notifications.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readJson, readMessagePage } from '../shared/request.ts';
 import { loadUsers, toPublic, toSender } from '../shared/users.ts';
@@ -50,7 +56,7 @@ export async function listNotifications(c: Context<AppEnv>): Promise<Response> {
       createdAt: row.created_at,
     };
   });
-  return c.json({ status: 'success', message: '', notificacoes, nextBefore: more ? (pageRows.at(-1)?.id ?? null) : null });
+  return answer(c, NotificationListResponseSchema, { notificacoes, nextBefore: more ? (pageRows.at(-1)?.id ?? null) : null });
 }
 
 /** POST /api/client/common/notificacoes/marcarLidas {ids?}: the given notifications, or all, become read. */
@@ -60,10 +66,10 @@ export async function markNotificationsRead(c: Context<AppEnv>): Promise<Respons
   return idempotent(c, async (trx) => {
     let update = trx.updateTable('notificacoes').set({ lida: 1 }).where('usuario_id', '=', c.get('user').id).where('lida', '=', 0);
     if (body.data.ids) {
-      if (body.data.ids.length === 0) return ok({ actualizadas: 0 });
+      if (body.data.ids.length === 0) return ok(MarkNotificationsReadResponseSchema, { actualizadas: 0 });
       update = update.where('id', 'in', body.data.ids);
     }
     const result = await update.executeTakeFirst();
-    return ok({ actualizadas: Number(result.numUpdatedRows) });
+    return ok(MarkNotificationsReadResponseSchema, { actualizadas: Number(result.numUpdatedRows) });
   });
 }

@@ -1,10 +1,20 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import { normalizeUsername, slugify } from '../../../contract/normalize.ts';
+import {
+  CounterResetResponseSchema,
+  FollowResponseSchema,
+  MyProfileResponseSchema,
+  UpdatesResponseSchema,
+  UserListResponseSchema,
+  UserProfileResponseSchema,
+  UserSearchResponseSchema,
+} from '../../../contract/schemas/profile.ts';
 import { CounterNameSchema } from '../../../contract/schemas/signals.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { LIST, nextListPlace } from '../../db/list-place.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { notify } from '../../notify/notify.ts';
 import { readCounters, resetCounter } from '../shared/counters.ts';
@@ -18,12 +28,12 @@ export async function myProfile(c: Context<AppEnv>): Promise<Response> {
   const card = await loadUser(db, c.get('user').id);
   const usuario = card ? await myProfileUser(db, card) : null;
   if (!card || !usuario) return jsonError(c, 401, MSG.unauthenticated);
-  return c.json({ status: 'success', message: '', usuario, follows: await followsOf(db, card.id) });
+  return answer(c, MyProfileResponseSchema, { usuario, follows: await followsOf(db, card.id) });
 }
 
 /** GET /api/client/common/perfil/mostrarMeusUpdates → updates: every counter of SPEC §3 as {count}. */
 export async function myUpdates(c: Context<AppEnv>): Promise<Response> {
-  return c.json({ status: 'success', message: '', updates: await readCounters(c.get('db'), c.get('user').id) });
+  return answer(c, UpdatesResponseSchema, { updates: await readCounters(c.get('db'), c.get('user').id) });
 }
 
 /** POST /api/client/common/perfil/contadores/{nome}/zerar → contador {nome, count: 0}. */
@@ -32,7 +42,7 @@ export async function resetCounterRoute(c: Context<AppEnv>): Promise<Response> {
   if (!name.success) return jsonError(c, 400, MSG.invalidRequest);
   return idempotent(c, async (trx) => {
     await resetCounter(trx, c.get('user').id, name.data);
-    return ok({ contador: { nome: name.data, count: 0 } });
+    return ok(CounterResetResponseSchema, { contador: { nome: name.data, count: 0 } });
   });
 }
 
@@ -41,9 +51,7 @@ export async function userProfile(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const card = await findUserByName(db, normalizeUsername(c.req.param('nomeUsuario') ?? ''));
   if (!card) return jsonError(c, 404, MSG.notFound);
-  return c.json({
-    status: 'success',
-    message: '',
+  return answer(c, UserProfileResponseSchema, {
     usuario: toProfileUser(card, await createdAtOf(db, card.id)),
     follows: await followsOf(db, card.id),
     isFollowing: await isFollowing(db, c.get('user').id, card.id),
@@ -74,7 +82,7 @@ export async function follow(c: Context<AppEnv>): Promise<Response> {
         { signals: c.get('signals'), after },
       );
     }
-    return ok({ isFollowing: true, follows: await followsOf(trx, target.id) });
+    return ok(FollowResponseSchema, { isFollowing: true, follows: await followsOf(trx, target.id) });
   });
 }
 
@@ -85,7 +93,7 @@ export async function unfollow(c: Context<AppEnv>): Promise<Response> {
   const me = c.get('user').id;
   return idempotent(c, async (trx) => {
     await trx.deleteFrom('seguidores').where('seguidor_id', '=', me).where('seguido_id', '=', target.id).execute();
-    return ok({ isFollowing: false, follows: await followsOf(trx, target.id) });
+    return ok(FollowResponseSchema, { isFollowing: false, follows: await followsOf(trx, target.id) });
   });
 }
 
@@ -97,7 +105,7 @@ export function followListRoute(direction: 'seguidores' | 'seguindo') {
     const db = c.get('db');
     const card = await findUserByName(db, normalizeUsername(c.req.param('nomeUsuario') ?? ''));
     if (!card) return jsonError(c, 404, MSG.notFound);
-    return c.json({ status: 'success', message: '', usuarios: await followList(db, card.id, direction, page.data) });
+    return answer(c, UserListResponseSchema, { usuarios: await followList(db, card.id, direction, page.data) });
   };
 }
 
@@ -107,7 +115,7 @@ export async function searchUsersRoute(c: Context<AppEnv>): Promise<Response> {
   if (!term) return jsonError(c, 400, MSG.searchTerm);
   const page = readPage(c);
   if (!page.ok) return page.response;
-  return c.json({ status: 'success', message: '', data: await searchUsers(c.get('db'), term, page.data.size, page.data.offset) });
+  return answer(c, UserSearchResponseSchema, { data: await searchUsers(c.get('db'), term, page.data.size, page.data.offset) });
 }
 
 /** The search path without a term. */

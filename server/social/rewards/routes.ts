@@ -1,21 +1,18 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { MSG } from '../../../contract/messages.ts';
-import type { Reward } from '../../../contract/schemas/rewards.ts';
+import { RewardListResponseSchema, RewardResponseSchema, type Reward } from '../../../contract/schemas/rewards.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database, RecompensasTable } from '../../db/schema.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readPage } from '../shared/request.ts';
-import { loadUsers, missingUser, toPublic } from '../shared/users.ts';
+import { loadUsers, missingUser, toPublic, type UserCard } from '../shared/users.ts';
 
 export type RewardList = 'enviadas' | 'recebidas' | 'reembolsados';
 
-async function toRewards(db: Kysely<Database>, rows: readonly RecompensasTable[]): Promise<Reward[]> {
-  const users = await loadUsers(
-    db,
-    rows.flatMap((r) => [r.remetente_id, r.destinatario_id]),
-  );
-  return rows.map((row) => ({
+function rewardOf(row: RecompensasTable, users: ReadonlyMap<string, UserCard>): Reward {
+  return {
     id: row.id,
     pagamentoId: row.pagamento_id,
     valor: row.valor,
@@ -26,7 +23,15 @@ async function toRewards(db: Kysely<Database>, rows: readonly RecompensasTable[]
     ficha: row.ficha_id ? { id: row.ficha_id } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  }));
+  };
+}
+
+async function toRewards(db: Kysely<Database>, rows: readonly RecompensasTable[]): Promise<Reward[]> {
+  const users = await loadUsers(
+    db,
+    rows.flatMap((r) => [r.remetente_id, r.destinatario_id]),
+  );
+  return rows.map((row) => rewardOf(row, users));
 }
 
 /**
@@ -45,7 +50,7 @@ export function listRewards(list: RewardList) {
     if (list === 'recebidas') query = query.where('destinatario_id', '=', me).where('estado', '!=', 'reembolsado');
     if (list === 'reembolsados') query = query.where('remetente_id', '=', me).where('estado', '=', 'reembolsado');
     const rows = await query.orderBy('seq', 'desc').limit(page.data.size).offset(page.data.offset).execute();
-    return c.json({ status: 'success', message: '', recompensas: await toRewards(db, rows) });
+    return answer(c, RewardListResponseSchema, { recompensas: await toRewards(db, rows) });
   };
 }
 
@@ -58,6 +63,6 @@ export async function getReward(c: Context<AppEnv>): Promise<Response> {
   if (!row) return jsonError(c, 404, MSG.notFound);
   const me = c.get('user').id;
   if (row.remetente_id !== me && row.destinatario_id !== me) return jsonError(c, 403, MSG.forbidden);
-  const [recompensa] = await toRewards(db, [row]);
-  return c.json({ status: 'success', message: '', recompensa });
+  const users = await loadUsers(db, [row.remetente_id, row.destinatario_id]);
+  return answer(c, RewardResponseSchema, { recompensa: rewardOf(row, users) });
 }

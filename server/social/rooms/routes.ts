@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
+import { RoomListResponseSchema, RoomResponseSchema } from '../../../contract/schemas/rooms.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
+import { answer, reply } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { messagesResponse, postChatMessage, type PostInput } from '../messages/chat-handlers.ts';
 import { readMessageInput } from '../messages/input.ts';
@@ -22,7 +24,7 @@ export async function listRoomsRoute(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const now = new Date();
   await ensureRooms(db, now);
-  return c.json({ status: 'success', message: '', data: await listRooms(db, now, page.data) });
+  return answer(c, RoomListResponseSchema, { data: await listRooms(db, now, page.data) });
 }
 
 /** GET /api/client/common/grupos/salas/{id} ({id}: room or event id) → eventRoom, evento, foundEvento. */
@@ -31,9 +33,10 @@ export async function getRoom(c: Context<AppEnv>): Promise<Response> {
   if (!id) return jsonError(c, 404, MSG.notFound);
   const db = c.get('db');
   const { room, event } = await findRoomOrEvent(db, id, new Date());
-  if (!room) return c.json({ status: 'error', message: MSG.notFound, eventRoom: null, evento: null, foundEvento: false }, 404);
+  // Unknown: the error envelope in the room answer's shape, so the app reads foundEvento false either way.
+  if (!room) return reply(c, RoomResponseSchema, { status: 'error', message: MSG.notFound, eventRoom: null, evento: null, foundEvento: false }, 404);
   const [eventRoom] = await toRooms(db, [room]);
-  return c.json({ status: 'success', message: '', eventRoom, evento: event, foundEvento: event !== null });
+  return answer(c, RoomResponseSchema, { eventRoom: eventRoom ?? null, evento: event, foundEvento: event !== null });
 }
 
 async function roomFor(c: Context<AppEnv>): Promise<{ room: RoomRow } | { response: Response }> {

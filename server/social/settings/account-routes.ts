@@ -4,7 +4,13 @@ import { sql } from 'kysely';
 import { PHONE_DIGITS } from '../../../contract/limits.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { normalizePhone } from '../../../contract/normalize.ts';
-import { AccountUpdateRequestSchema, PasswordChangeRequestSchema } from '../../../contract/schemas/settings.ts';
+import { MessageResponseSchema } from '../../../contract/schemas/auth.ts';
+import {
+  AccountUpdateRequestSchema,
+  AccountUpdateResponseSchema,
+  ContactDetailsResponseSchema,
+  PasswordChangeRequestSchema,
+} from '../../../contract/schemas/settings.ts';
 import { validateDisplayName, validatePasswordChange } from '../../../contract/validation/social.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
@@ -12,6 +18,7 @@ import { sendVerificationMail } from '../../auth/email-verification.ts';
 import { endSessionsBefore } from '../../auth/session-revocation.ts';
 import { clearSessionCookie, readSessionToken, renewSessionCookie } from '../../auth/session.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { checkImage } from '../messages/input.ts';
 import { myProfileUser } from '../profile/repo.ts';
@@ -32,9 +39,7 @@ export async function contactDetails(c: Context<AppEnv>): Promise<Response> {
     .where('usuarios.id', '=', c.get('user').id)
     .executeTakeFirst();
   if (!row) return jsonError(c, 401, MSG.unauthenticated);
-  return c.json({
-    status: 'success',
-    message: '',
+  return answer(c, ContactDetailsResponseSchema, {
     contactDetails: {
       email: { email: row.email, verificado: row.email_verificado_em !== null },
       numeroTelemovel: { numero: row.telefone, verificado: row.telefone_verificado === 1 },
@@ -92,7 +97,7 @@ export async function updateAccount(c: Context<AppEnv>): Promise<Response> {
     const card = await loadUser(trx, me);
     const usuario = card ? await myProfileUser(trx, card) : null;
     if (!usuario) return refuse(401, MSG.unauthenticated);
-    return ok({ message: MSG.accountUpdated, usuario });
+    return ok(AccountUpdateResponseSchema, { message: MSG.accountUpdated, usuario });
   });
 }
 
@@ -119,7 +124,7 @@ export async function changePassword(c: Context<AppEnv>): Promise<Response> {
     await endSessionsBefore(trx, me, now);
     // Signed in "at" the change itself, so this session is not among those that end.
     await renewSessionCookie(c, session, { sid: randomUUID(), authAt: now.getTime() });
-    return ok({ message: MSG.passwordChanged });
+    return ok(MessageResponseSchema, { message: MSG.passwordChanged });
   });
 }
 
@@ -131,7 +136,7 @@ export async function endAllSessions(c: Context<AppEnv>): Promise<Response> {
   const session = await readSessionToken(c);
   await endSessionsBefore(c.get('db'), c.get('user').id, new Date());
   if (session) clearSessionCookie(c, session);
-  return c.json({ status: 'success', message: MSG.sessionsEnded });
+  return answer(c, MessageResponseSchema, { message: MSG.sessionsEnded });
 }
 
 /**
@@ -143,7 +148,7 @@ export async function requestEmailVerification(c: Context<AppEnv>): Promise<Resp
   const me = c.get('user').id;
   const user = await db.selectFrom('usuarios').select(['id', 'email', 'email_verificado_em']).where('id', '=', me).executeTakeFirst();
   if (!user) return jsonError(c, 401, MSG.unauthenticated);
-  if (user.email_verificado_em !== null) return c.json({ status: 'success', message: MSG.emailAlreadyVerified });
+  if (user.email_verificado_em !== null) return answer(c, MessageResponseSchema, { message: MSG.emailAlreadyVerified });
   const recent = await db
     .selectFrom('tokens_conta')
     .select('created_at')
@@ -161,5 +166,5 @@ export async function requestEmailVerification(c: Context<AppEnv>): Promise<Resp
     console.error(`[mail] e-mail de confirmação não enviado (${error instanceof Error ? error.name : 'unknown'})`);
     return jsonError(c, 502, MSG.verificationFailed);
   }
-  return c.json({ status: 'success', message: MSG.verificationSent });
+  return answer(c, MessageResponseSchema, { message: MSG.verificationSent });
 }

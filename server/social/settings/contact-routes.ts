@@ -6,7 +6,9 @@ import {
   VERIFY_TOKEN_INTERVAL_MS,
   VERIFY_TOKEN_MAX_TRIES,
   VERIFY_TOKEN_TTL_MS,
+  VerifyTokenResponseSchema,
 } from '../../../contract/schemas/settings.ts';
+import { MessageResponseSchema } from '../../../contract/schemas/auth.ts';
 import { brandForHost, type Brand } from '../../../contract/brands.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
@@ -66,7 +68,7 @@ export async function createVerifyToken(c: Context<AppEnv>): Promise<Response> {
       .execute();
     // Last, so a code that could not be sent is not stored (the transaction rolls back).
     await smsSenderFor(c.get('config')).send(codeSms(user.telefone, token, brandForHost(requestHost(c))));
-    return ok({ message: MSG.verifyTokenSent, expiraEm });
+    return ok(VerifyTokenResponseSchema, { message: MSG.verifyTokenSent, expiraEm });
   });
 }
 
@@ -115,6 +117,6 @@ export async function verifyPhone(c: Context<AppEnv>): Promise<Response> {
     if (Number(used.numUpdatedRows) !== 1) return refuse(400, MSG.verifyTokenInvalid);
     await ensurePerfil(trx, me);
     await trx.updateTable('perfis').set({ telefone_verificado: 1 }).where('usuario_id', '=', me).execute();
-    return ok({ message: MSG.phoneVerified });
+    return ok(MessageResponseSchema, { message: MSG.phoneVerified });
   });
 }
