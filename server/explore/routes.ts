@@ -1,9 +1,19 @@
 import type { Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { ExploreBetsQuerySchema, ExploreSlipsQuerySchema, EXPLORE_DEFAULTS, PRIVILEGED_CATEGORY } from '../../contract/schemas/explore.ts';
+import {
+  CommunityResponseSchema,
+  CompetitionsResponseSchema,
+  ExploreBetsQuerySchema,
+  ExploreBetsResponseSchema,
+  ExploreSlipsQuerySchema,
+  ExploreSlipsResponseSchema,
+  EXPLORE_DEFAULTS,
+  PRIVILEGED_CATEGORY,
+} from '../../contract/schemas/explore.ts';
 import type { AppEnv } from '../app-env.ts';
 import { getSessionUser } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { readPage, readQuery } from '../social/shared/request.ts';
 import { loadFichas } from '../slips/slip-view.ts';
@@ -29,7 +39,7 @@ export function mountExploreRoutes(app: Hono<AppEnv>): void {
     const page = readPage(c);
     if (!page.ok) return page.response;
     const selecoes = await exploreTips(c.get('db'), query.data, page.data, new Date());
-    return c.json({ status: 'success', message: '', selecoes });
+    return answer(c, ExploreBetsResponseSchema, { selecoes });
   });
 
   app.get(`${BASE}/fichas`, async (c) => {
@@ -44,17 +54,17 @@ export function mountExploreRoutes(app: Hono<AppEnv>): void {
       query.data.fichaCategoria ?? (privileged ? EXPLORE_DEFAULTS.privilegedFichaCategoria : EXPLORE_DEFAULTS.fichaCategoria);
     if (categoria === PRIVILEGED_CATEGORY && !privileged) return jsonError(c, 403, MSG.forbidden);
     const ids = await categorySlipIds(db, categoria, page.data, new Date());
-    return c.json({ status: 'success', message: '', fichas: await loadFichas(db, ids, viewer?.id ?? null) });
+    return answer(c, ExploreSlipsResponseSchema, { fichas: await loadFichas(db, ids, viewer?.id ?? null) });
   });
 
   app.get(`${BASE}/comunidade`, async (c) => {
     const page = readPage(c);
     if (!page.ok) return page.response;
-    return c.json({ status: 'success', message: '', usuarios: await communityPage(c.get('db'), page.data, new Date()) });
+    return answer(c, CommunityResponseSchema, { usuarios: await communityPage(c.get('db'), page.data, new Date()) });
   });
 
   app.get('/api/client/public/competicoes', async (c) => {
     const competicoes = await c.get('db').selectFrom('competicoes').select(['id', 'nome', 'pais']).orderBy('nome').orderBy('id').execute();
-    return c.json({ status: 'success', message: '', competicoes });
+    return answer(c, CompetitionsResponseSchema, { competicoes });
   });
 }

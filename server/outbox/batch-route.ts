@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { MSG } from '../../contract/messages.ts';
-import { BatchRequestSchema, type BatchItem } from '../../contract/schemas/batch.ts';
+import { BatchRequestSchema, BatchResponseSchema, type BatchItem } from '../../contract/schemas/batch.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
-import { jsonError } from '../lib/http.ts';
+import { answer } from '../lib/answer.ts';
+import { errorBody, jsonError } from '../lib/http.ts';
 
 export const BATCH_PATH = '/api/client/common/lote';
 
@@ -58,7 +59,7 @@ export function mountBatch(app: Hono<AppEnv>): void {
     for (const item of parsed.data.pedidos) {
       const request = innerRequest(c.req.raw, item);
       if (!request) {
-        respostas.push({ status: 400, body: { status: 'error', message: MSG.invalidRequest }, replayed: false });
+        respostas.push({ status: 400, body: errorBody(MSG.invalidRequest), replayed: false });
         continue;
       }
       const response = await app.fetch(request, c.env);
@@ -67,12 +68,12 @@ export function mountBatch(app: Hono<AppEnv>): void {
       try {
         body = text ? JSON.parse(text) : null;
       } catch {
-        body = { status: 'error', message: MSG.generic };
+        body = errorBody(MSG.generic);
       }
       respostas.push({ status: response.status, body, replayed: response.headers.get('idempotent-replayed') === 'true' });
       if (stopsTheQueue(response.status)) break;
     }
-    return c.json({ status: 'success', message: '', respostas });
+    return answer(c, BatchResponseSchema, { respostas });
   });
 }
 

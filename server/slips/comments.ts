@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { COMMENT_MAX } from '../../contract/limits.ts';
 import { MSG } from '../../contract/messages.ts';
-import { CommentRequestSchema, type Comentario } from '../../contract/schemas/slips.ts';
+import { CommentListResponseSchema, CommentRequestSchema, CommentResponseSchema, type Comentario } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
 import type { Kysely } from 'kysely';
@@ -9,6 +9,7 @@ import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { Database, FichaComentariosTable } from '../db/schema.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { notify } from '../notify/notify.ts';
 import { isId, readJson, readMessagePage } from '../social/shared/request.ts';
@@ -63,9 +64,7 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
       .execute();
     const more = rows.length > page.data.size;
     const pageRows = rows.slice(0, page.data.size);
-    return c.json({
-      status: 'success',
-      message: '',
+    return answer(c, CommentListResponseSchema, {
       comentarios: await toComentarios(db, pageRows),
       nextBefore: more ? (pageRows.at(-1)?.id ?? null) : null,
     });
@@ -92,7 +91,8 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
       };
       await trx.insertInto('ficha_comentarios').values(row).execute();
       const [comentario] = await toComentarios(trx, [row]);
-      if (slip.usuario_id !== user.id && comentario) {
+      if (!comentario) return refuse(500, MSG.generic);
+      if (slip.usuario_id !== user.id) {
         await notify(
           trx,
           {
@@ -106,7 +106,7 @@ export function mountCommentRoutes(app: Hono<AppEnv>): void {
           { signals: c.get('signals'), after },
         );
       }
-      return ok({ message: '', comentario }, 201);
+      return ok(CommentResponseSchema, { comentario }, 201);
     });
   });
 }

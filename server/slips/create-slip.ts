@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { slipRuleViolation } from '../../contract/validation/slip.ts';
 import { MSG } from '../../contract/messages.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
-import { CreateSlipRequestSchema, type Selection } from '../../contract/schemas/slips.ts';
+import { CreateSlipRequestSchema, CreateSlipResponseSchema, type Selection } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';
 import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
@@ -108,7 +108,8 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
     )
     .execute();
   const ficha = await loadFicha(trx, id, user.id);
-  return ok({ message: MSG.slipCreated, ficha }, 201);
+  if (!ficha) return refuse(500, MSG.generic);
+  return ok(CreateSlipResponseSchema, { message: MSG.slipCreated, ficha }, 201);
 }
 
 function pickValues(type: string, choice: string, current: MarketRow | undefined, takenOdds: number) {

@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { SlipFilterSchema } from '../../contract/schemas/slips.ts';
+import { SlipFilterSchema, SlipListResponseSchema, SlipResponseSchema } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import { getSessionUser, requireSession } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { FichasTable } from '../db/schema.ts';
 import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { isId, readPage, readQuery, type Page } from '../social/shared/request.ts';
 import { mountCommentRoutes } from './comments.ts';
@@ -62,7 +63,9 @@ function setHidden(c: Context<AppEnv>, hidden: boolean): Promise<Response> {
       .set({ oculta: hidden ? 1 : 0, updated_at: new Date().toISOString() })
       .where('id', '=', slip.id)
       .execute();
-    return ok({ message: hidden ? MSG.slipHidden : MSG.slipPublished, ficha: await loadFicha(trx, slip.id, userId) });
+    const ficha = await loadFicha(trx, slip.id, userId);
+    if (!ficha) return refuse(404, MSG.notFound);
+    return ok(SlipResponseSchema, { message: hidden ? MSG.slipHidden : MSG.slipPublished, ficha });
   });
 }
 
@@ -85,7 +88,9 @@ function setSaved(c: Context<AppEnv>, saved: boolean): Promise<Response> {
     } else {
       await trx.deleteFrom('fichas_guardadas').where('usuario_id', '=', userId).where('ficha_id', '=', slip.id).execute();
     }
-    return ok({ message: saved ? MSG.slipSaved : MSG.slipUnsaved, ficha: await loadFicha(trx, slip.id, userId) });
+    const ficha = await loadFicha(trx, slip.id, userId);
+    if (!ficha) return refuse(404, MSG.notFound);
+    return ok(SlipResponseSchema, { message: saved ? MSG.slipSaved : MSG.slipUnsaved, ficha });
   });
 }
 
@@ -105,7 +110,7 @@ export function mountSlipRoutes(app: Hono<AppEnv>): void {
     const filtro = query.data.filtro;
     const ids =
       filtro === 'guardadas' ? await savedSlipIds(db, userId, page.data) : await ownSlipIds(db, userId, filtro === 'ocultas', page.data);
-    return c.json({ status: 'success', message: '', fichas: await loadFichas(db, ids, userId) });
+    return answer(c, SlipListResponseSchema, { fichas: await loadFichas(db, ids, userId) });
   });
 
   app.get('/api/client/common/guardadas', requireSession, async (c) => {
@@ -113,7 +118,7 @@ export function mountSlipRoutes(app: Hono<AppEnv>): void {
     if (!page.ok) return page.response;
     const db = c.get('db');
     const userId = c.get('user').id;
-    return c.json({ status: 'success', message: '', fichas: await loadFichas(db, await savedSlipIds(db, userId, page.data), userId) });
+    return answer(c, SlipListResponseSchema, { fichas: await loadFichas(db, await savedSlipIds(db, userId, page.data), userId) });
   });
 
   app.get(`${MINE}/:id`, requireSession, async (c) => {
@@ -123,7 +128,9 @@ export function mountSlipRoutes(app: Hono<AppEnv>): void {
     if (!slip) return jsonError(c, 404, MSG.notFound);
     const userId = c.get('user').id;
     if (slip.usuario_id !== userId) return jsonError(c, 403, MSG.forbidden);
-    return c.json({ status: 'success', message: '', ficha: await loadFicha(db, id, userId) });
+    const ficha = await loadFicha(db, id, userId);
+    if (!ficha) return jsonError(c, 404, MSG.notFound);
+    return answer(c, SlipResponseSchema, { ficha });
   });
 
   app.patch(`${MINE}/:id/publicar`, requireSession, (c) => setHidden(c, false));
@@ -146,7 +153,9 @@ export function mountSlipRoutes(app: Hono<AppEnv>): void {
       : undefined;
     const viewer = await getSessionUser(c);
     if (!slip || !canView(slip, viewer?.id ?? null)) return jsonError(c, 404, MSG.notFound);
-    return c.json({ status: 'success', message: '', ficha: await loadFicha(db, id, viewer?.id ?? null) });
+    const ficha = await loadFicha(db, id, viewer?.id ?? null);
+    if (!ficha) return jsonError(c, 404, MSG.notFound);
+    return answer(c, SlipResponseSchema, { ficha });
   });
 
   mountCommentRoutes(app);

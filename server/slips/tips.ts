@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { AddSelectionRequestSchema, type DateOption } from '../../contract/schemas/slips.ts';
+import { AddSelectionRequestSchema, AddSelectionResponseSchema, type DateOption } from '../../contract/schemas/slips.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/create-db.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { addDays } from '../lib/time.ts';
 import { currentLicence, isActive, subscriptionRefusal } from '../licence/licence-repo.ts';
@@ -77,5 +78,5 @@ export async function addSelectionRoute(c: Context<AppEnv>): Promise<Response> {
   const event = tip ? (await loadEvents(db, [tip.evento_id])).get(tip.evento_id) : undefined;
   if (!tip || !event) return jsonError(c, 404, MSG.tipNone);
   const selection = toSelection(event, { ...tip, type: tip.tipo, choice: tip.escolha }, 'pending', false);
-  return c.json({ status: 'success', message: '', selection });
+  return answer(c, AddSelectionResponseSchema, { selection });
 }
