@@ -17,6 +17,9 @@ export const PagamentoSchema = z.object({
 });
 export type Pagamento = z.infer<typeof PagamentoSchema>;
 
-/** POST /api/client/public/pagamentos/emis/{id}/confirmar|cancelar with Accept: application/json. */
+/**
+ * POST /api/client/public/pagamentos/emis/{id}/confirmar|cancelar with Accept: application/json, and
+ * GET /api/client/common/pagamentos/{id} (the state of one of the caller's payments).
+ */
 export const PaymentResultResponseSchema = z.object({ status: z.string(), message: z.string(), pagamento: PagamentoSchema });
 export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;

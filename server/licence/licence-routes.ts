@@ -1,11 +1,18 @@
 import type { Context, Hono } from 'hono';
 import { LICENCE_PRICES, PAYMENT_PROOF_MAX, TRIAL_DAYS } from '../../contract/limits.ts';
 import { MSG } from '../../contract/messages.ts';
-import { ActivationRequestSchema, LicenceCodeSchema, LicencePlanSchema } from '../../contract/schemas/licence.ts';
+import {
+  ActivationRequestSchema,
+  LicencaResponseSchema,
+  LicenceCodeSchema,
+  LicencePlanSchema,
+  PaymentStartResponseSchema,
+} from '../../contract/schemas/licence.ts';
 import type { AppEnv } from '../app-env.ts';
 import { isAcceptableImage } from '../auth/image.ts';
 import { requireSession } from '../auth/session.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
+import { answer } from '../lib/answer.ts';
 import { addDays } from '../lib/time.ts';
 import { createPayment } from '../payments/gateway.ts';
 import { readJson } from '../social/shared/request.ts';
@@ -32,7 +39,7 @@ function startLicencePayment(c: Context<AppEnv>, planParam: string): Promise<Res
       purpose: { kind: LICENCE_PURPOSE, description: PLAN_DESCRIPTION[plan.data], details: { plano: plan.data } },
       amount: LICENCE_PRICES[plan.data],
     });
-    return ok({ message: MSG.payToActivate, respostaEmis: started });
+    return ok(PaymentStartResponseSchema, { message: MSG.payToActivate, respostaEmis: started });
   });
 }
 
@@ -40,7 +47,7 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
   app.get(BASE, requireSession, async (c) => {
     const now = new Date();
     const row = (await currentLicence(c.get('db'), c.get('user').id)) ?? placeholderLicence(c.get('user').id, now);
-    return c.json({ status: 'success', message: '', licenca: toLicenca(row, owner(c), now) });
+    return answer(c, LicencaResponseSchema, { licenca: toLicenca(row, owner(c), now) });
   });
 
   /** Starts the trial of a licence that was never activated; any other licence is answered as it is. */
@@ -48,14 +55,14 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
     idempotent(c, async (trx) => {
       const now = new Date();
       const row = await licenceForUpdate(trx, c.get('user').id, now);
-      if (row.estado !== 'pendente') return ok({ licenca: toLicenca(row, owner(c), now) });
+      if (row.estado !== 'pendente') return ok(LicencaResponseSchema, { licenca: toLicenca(row, owner(c), now) });
       const activated = { ...row, estado: 'habilitada' as const, tipo: 'experimental', expira_em: addDays(now, TRIAL_DAYS).toISOString() };
       await trx
         .updateTable('licencas')
         .set({ estado: activated.estado, tipo: activated.tipo, expira_em: activated.expira_em })
         .where('id', '=', row.id)
         .execute();
-      return ok({ licenca: toLicenca(activated, owner(c), now) });
+      return ok(LicencaResponseSchema, { licenca: toLicenca(activated, owner(c), now) });
     }),
   );
 
@@ -79,7 +86,7 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
         .set({ comprovativo: updated.comprovativo, solicitacao: updated.solicitacao })
         .where('id', '=', row.id)
         .execute();
-      return ok({ message: MSG.activationRequested, licenca: toLicenca(updated, owner(c), now) });
+      return ok(LicencaResponseSchema, { message: MSG.activationRequested, licenca: toLicenca(updated, owner(c), now) });
     });
   });
 
@@ -104,7 +111,7 @@ export function mountLicenceRoutes(app: Hono<AppEnv>): void {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) return refuse(400, MSG.codeTaken, { tipo: 'codigo' });
       const updated = await extendLicence(trx, { userId, plan: plan.data, now });
-      return ok({ message: MSG.codeUsed, licenca: toLicenca(updated, owner(c), now) });
+      return ok(LicencaResponseSchema, { message: MSG.codeUsed, licenca: toLicenca(updated, owner(c), now) });
     }),
   );
 }

@@ -1,9 +1,10 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { LicenceDecisionSchema } from '../../contract/schemas/licence.ts';
+import { LicencaResponseSchema, LicenceDecisionSchema, LicenceRequestListResponseSchema } from '../../contract/schemas/licence.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { notify } from '../notify/notify.ts';
 import { readJson, readPage } from '../social/shared/request.ts';
@@ -38,7 +39,7 @@ export function mountLicenceModeratorRoutes(app: Hono<AppEnv>): void {
       .execute();
     const now = new Date();
     const licencas = rows.map(({ nome_usuario, ...row }) => toLicenca(row, { id: row.usuario_id, nomeUsuario: nome_usuario }, now));
-    return c.json({ status: 'success', message: '', licencas });
+    return answer(c, LicenceRequestListResponseSchema, { licencas });
   });
 
   app.patch('/api/client/moderador/licencas/:id', requireSession, onlyModerators, async (c) => {
@@ -79,7 +80,7 @@ export function mountLicenceModeratorRoutes(app: Hono<AppEnv>): void {
           mensagem = MSG.licenceBlocked;
           break;
         case 'desbloquear':
-          if (row.estado !== 'bloqueada') return ok({ licenca: toLicenca(row, user, now) });
+          if (row.estado !== 'bloqueada') return ok(LicencaResponseSchema, { licenca: toLicenca(row, user, now) });
           // Back to enabled; time still decides whether it reads as expired.
           updated = { ...row, estado: 'habilitada' };
           await trx.updateTable('licencas').set({ estado: 'habilitada' }).where('id', '=', id).execute();
@@ -91,7 +92,7 @@ export function mountLicenceModeratorRoutes(app: Hono<AppEnv>): void {
         { userId: row.usuario_id, tipo: 'licenca', mensagem, counter: 'newLicenceNotification' },
         { signals: c.get('signals'), after },
       );
-      return ok({ licenca: toLicenca(updated, user, now) });
+      return ok(LicencaResponseSchema, { licenca: toLicenca(updated, user, now) });
     });
   });
 }

@@ -1,8 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
+import { PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
+import { answer } from '../lib/answer.ts';
 import { jsonError, requestHost } from '../lib/http.ts';
 import { findPayment, toPagamento } from './payments-repo.ts';
 import { PAYMENT_PAGE_POLICY, paymentPage } from './page.ts';
@@ -22,17 +24,14 @@ function pageHeaders(): Record<string, string> {
   return { 'Content-Security-Policy': PAYMENT_PAGE_POLICY, 'X-Frame-Options': 'SAMEORIGIN', 'Cache-Control': 'no-store' };
 }
 
-function answer(c: Context<AppEnv>, result: SettleResult): Response {
+function settled(c: Context<AppEnv>, result: SettleResult): Response {
   const locale = brandForHost(requestHost(c)).locale;
   if (!wantsJson(c)) {
     // The page's own forms post here: answer with the page in its new state.
     return c.html(paymentPage(locale, result.pagamento ?? null), result.ok ? 200 : result.status, pageHeaders());
   }
-  if (!result.ok) {
-    const extra = result.pagamento ? { pagamento: result.pagamento } : {};
-    return c.json({ status: 'error', message: result.message, ...extra }, result.status);
-  }
-  return c.json({ status: 'success', message: result.message, pagamento: result.pagamento });
+  if (!result.ok) return jsonError(c, result.status, result.message, result.pagamento ? { pagamento: result.pagamento } : {});
+  return answer(c, PaymentResultResponseSchema, { message: result.message, pagamento: result.pagamento });
 }
 
 /**
@@ -55,14 +54,14 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
 
   app.post('/api/client/public/pagamentos/emis/:id/confirmar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
-    if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
-    return answer(c, await confirmPayment(c.get('db'), c.get('signals'), id));
+    if (!UUID.test(id)) return settled(c, { ok: false, status: 404, message: MSG.notFound });
+    return settled(c, await confirmPayment(c.get('db'), c.get('signals'), id));
   });
 
   app.post('/api/client/public/pagamentos/emis/:id/cancelar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
-    if (!UUID.test(id)) return answer(c, { ok: false, status: 404, message: MSG.notFound });
-    return answer(c, await cancelPayment(c.get('db'), id));
+    if (!UUID.test(id)) return settled(c, { ok: false, status: 404, message: MSG.notFound });
+    return settled(c, await cancelPayment(c.get('db'), id));
   });
 
   /** The state of one of the user's payments, for the app to check after the payment frame closes. */
@@ -71,6 +70,6 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
     const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
     if (!row) return jsonError(c, 404, MSG.notFound);
     if (row.usuario_id !== c.get('user').id) return jsonError(c, 403, MSG.forbidden);
-    return c.json({ status: 'success', message: '', pagamento: toPagamento(row) });
+    return answer(c, PaymentResultResponseSchema, { pagamento: toPagamento(row) });
   });
 }
