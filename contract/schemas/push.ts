@@ -31,6 +31,8 @@ export const VapidKeyResponseSchema = z.object({ vapidPublicKey: z.string() });
 /** Interest names as the Beams SDK validates them. */
 export const InterestSchema = z.string().regex(/^[A-Za-z0-9_\-=@,.;]{1,164}$/);
 export const InterestsSchema = z.object({ interests: z.array(InterestSchema).max(5000) });
+/** GET …/devices/web/{id}/interests: the device's interests, as Beams answers. */
+export const DeviceInterestsResponseSchema = z.object({ interests: z.array(z.string()), responseMetadata: z.object({}) });
 
 /** Errors of the device API carry Beams' {error, description} as well as the envelope, so the SDK reports them. */
 export const BeamsErrorSchema = z.object({ status: z.string(), message: z.string(), error: z.string(), description: z.string() });

@@ -130,3 +130,11 @@ export const ChannelInfoSchema = z.object({
 });
 export const ChannelsResponseSchema = z.object({ channels: z.record(z.string(), ChannelInfoSchema) });
 export const ChannelUsersResponseSchema = z.object({ users: z.array(z.object({ id: z.string() })) });
+/** POST /apps/{id}/events: the channels' attributes asked for with `info`, or nothing. */
+export const TriggerResponseSchema = z.object({ channels: z.record(z.string(), ChannelInfoSchema).optional() });
+/** POST /apps/{id}/batch_events: each event's channel attributes, in order, when any event asked with `info`. */
+export const BatchTriggerResponseSchema = z.object({ batch: z.array(ChannelInfoSchema).optional() });
+/** GET / of the standalone realtime server (npm run realtime): alive, and how many channels it serves now. */
+export const RealtimeStatusResponseSchema = z.object({ status: z.string(), message: z.string(), channels: z.number().int() });
+/** A refused HTTP API request: Pusher's `{error}`, which the `pusher` SDK reports. */
+export const PusherHttpErrorSchema = z.object({ error: z.string() });

@@ -1,15 +1,21 @@
 import type { Context, Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../contract/messages.ts';
+import { EmptyResponseSchema } from '../../contract/envelope.ts';
 import {
+  BeamsErrorSchema,
+  DeviceInterestsResponseSchema,
   DeviceMetadataSchema,
   InterestSchema,
   InterestsSchema,
   RegisterDeviceRequestSchema,
+  RegisterDeviceResponseSchema,
+  VapidKeyResponseSchema,
   WebPushSubscriptionSchema,
   type WebPushSubscription,
 } from '../../contract/schemas/push.ts';
 import type { AppEnv } from '../app-env.ts';
+import { reply } from '../lib/answer.ts';
 import type { BeamsConfig } from '../realtime/realtime-config.ts';
 import { verifyBeamsToken } from './beams-token.ts';
 import { deviceHandle, rowIdOfHandle } from './device-handle.ts';
@@ -28,7 +34,7 @@ const DEVICE = `${INSTANCE}/devices/web/:deviceId`;
 
 /** Beams' {error, description} next to the envelope: the SDK turns them into its error message. */
 function beamsError(c: Context<AppEnv>, status: ContentfulStatusCode, error: string, message: string, detail?: string): Response {
-  return c.json({ status: 'error', message, error, description: detail ? `${message}: ${detail}` : message }, status);
+  return reply(c, BeamsErrorSchema, { status: 'error', message, error, description: detail ? `${message}: ${detail}` : message }, status);
 }
 
 async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
@@ -59,7 +65,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     await next();
   });
 
-  app.get(`${INSTANCE}/web-vapid-public-key`, (c) => c.json({ vapidPublicKey }));
+  app.get(`${INSTANCE}/web-vapid-public-key`, (c) => reply(c, VapidKeyResponseSchema, { vapidPublicKey }));
 
   app.post(`${INSTANCE}/devices/web`, async (c) => {
     const parsed = RegisterDeviceRequestSchema.safeParse(await jsonBody(c));
@@ -70,7 +76,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     const verdict = await endpoints.check(subscription.endpoint);
     if (!verdict.ok) return beamsError(c, 400, 'Bad Request', MSG.pushEndpointRefused, verdict.reason);
     const id = await registerDevice(c.get('db'), subscription, parsed.data.metadata?.sdkVersion ?? null);
-    return c.json({ id: deviceHandle(id, beams.secretKey) });
+    return reply(c, RegisterDeviceResponseSchema, { id: deviceHandle(id, beams.secretKey) });
   });
 
   app.put(`${DEVICE}/user`, async (c) => {
@@ -85,7 +91,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     const bound = rowId ? await bindDevice(db, rowId, userId) : 'missing';
     if (bound === 'missing') return beamsError(c, 404, 'Not Found', MSG.notFound);
     if (bound === 'taken') return beamsError(c, 409, 'Conflict', MSG.pushDeviceTaken);
-    return c.json({});
+    return reply(c, EmptyResponseSchema, {});
   });
 
   app.put(`${DEVICE}/metadata`, async (c) => {
@@ -93,14 +99,14 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const rowId = rowOf(c);
     const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { sdkVersion: parsed.data.sdkVersion ?? null }));
-    return found ? c.json({}) : beamsError(c, 404, 'Not Found', MSG.notFound);
+    return found ? reply(c, EmptyResponseSchema, {}) : beamsError(c, 404, 'Not Found', MSG.notFound);
   });
 
   app.get(`${DEVICE}/interests`, async (c) => {
     const rowId = rowOf(c);
     const device = rowId ? await findDevice(c.get('db'), rowId) : null;
     if (!device) return beamsError(c, 404, 'Not Found', MSG.notFound);
-    return c.json({ interests: device.interests, responseMetadata: {} });
+    return reply(c, DeviceInterestsResponseSchema, { interests: device.interests, responseMetadata: {} });
   });
 
   app.put(`${DEVICE}/interests`, async (c) => {
@@ -108,7 +114,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const rowId = rowOf(c);
     const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { interests: [...new Set(parsed.data.interests)] }));
-    return found ? c.json({}) : beamsError(c, 404, 'Not Found', MSG.notFound);
+    return found ? reply(c, EmptyResponseSchema, {}) : beamsError(c, 404, 'Not Found', MSG.notFound);
   });
 
   const changeInterest = (add: boolean) => async (c: Context<AppEnv>) => {
@@ -122,7 +128,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
       ? [...new Set([...device.interests, interest.data])]
       : device.interests.filter((name) => name !== interest.data);
     await updateDevice(db, device.id, { interests });
-    return c.json({});
+    return reply(c, EmptyResponseSchema, {});
   };
   app.post(`${DEVICE}/interests/:interest`, changeInterest(true));
   app.delete(`${DEVICE}/interests/:interest`, changeInterest(false));
@@ -132,9 +138,9 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   app.delete(DEVICE, async (c) => {
     const rowId = rowOf(c);
     if (rowId) await deleteDevice(c.get('db'), rowId);
-    return c.json({});
+    return reply(c, EmptyResponseSchema, {});
   });
 
   // The Beams service worker reports delivery and open events here, best effort; nothing is recorded.
-  app.post(`${BEAMS_OVERRIDE_PATH}/reporting_api/v2/instances/:instanceId/events`, (c) => c.json({}));
+  app.post(`${BEAMS_OVERRIDE_PATH}/reporting_api/v2/instances/:instanceId/events`, (c) => reply(c, EmptyResponseSchema, {}));
 }

@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import { BeamsTokenQuerySchema } from '../../contract/schemas/push.ts';
+import { BeamsErrorSchema, BeamsTokenQuerySchema, BeamsTokenResponseSchema } from '../../contract/schemas/push.ts';
 import type { AppEnv } from '../app-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { getSessionUser } from '../auth/session.ts';
+import { answer, reply } from '../lib/answer.ts';
 import type { BeamsConfig } from '../realtime/realtime-config.ts';
 import { signBeamsToken } from './beams-token.ts';
 
@@ -16,7 +17,7 @@ export function mountBeamsTokenRoute(app: Hono<AppEnv>, beams: BeamsConfig): voi
   const issue = async (c: Context<AppEnv>) => {
     // Errors also carry {error, description}, which the Beams SDK puts in its exception message.
     const refuse = (status: 400 | 401 | 403, error: string, message: string) =>
-      c.json({ status: 'error', message, error, description: message }, status);
+      reply(c, BeamsErrorSchema, { status: 'error', message, error, description: message }, status);
     const user = await getSessionUser(c);
     if (!user) return refuse(401, 'Unauthorized', MSG.unauthenticated);
     const query = BeamsTokenQuerySchema.safeParse({ user_id: c.req.query('user_id') });
@@ -24,7 +25,7 @@ export function mountBeamsTokenRoute(app: Hono<AppEnv>, beams: BeamsConfig): voi
     if (query.data.user_id !== user.id) return refuse(403, 'Forbidden', MSG.forbidden);
     c.header('Cache-Control', 'no-store');
     const token = signBeamsToken({ instanceId: beams.instanceId, secretKey: beams.secretKey, userId: user.id });
-    return c.json({ status: 'success', message: '', token });
+    return answer(c, BeamsTokenResponseSchema, { token });
   };
   app.get(BEAMS_TOKEN_PATH, issue);
   app.get(BEAMS_TOKEN_PATH.slice(0, -1), issue);

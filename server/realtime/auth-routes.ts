@@ -1,7 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import {
+  OnlineUsersResponseSchema,
   PusherAuthRequestSchema,
+  PusherAuthResponseSchema,
   userChannel,
   type OnlineUser,
   type PresenceUserInfo,
@@ -10,6 +12,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { requireSession } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
+import { answer, reply } from '../lib/answer.ts';
 import { isJsonRequest, jsonError } from '../lib/http.ts';
 import type { Realtime } from './realtime.ts';
 
@@ -66,8 +69,10 @@ export function mountPusherAuthRoutes(app: Hono<AppEnv>, realtime: Realtime): vo
       .executeTakeFirst();
     if (!row) return jsonError(c, 401, MSG.unauthenticated);
     const userInfo: PresenceUserInfo = { nome: row.nome, nomeUsuario: row.nome_usuario, fotografia: presencePhoto(row.fotografia) };
-    const auth = realtime.sdk().authorizeChannel(socketId, channel, { user_id: user.id, user_info: userInfo });
-    return c.json(auth);
+    const { auth, channel_data: channelData } = realtime.sdk().authorizeChannel(socketId, channel, { user_id: user.id, user_info: userInfo });
+    // The SDK signs and returns channel_data whenever member data is given, as here; pusher-js needs both.
+    if (channelData === undefined) return jsonError(c, 500, MSG.generic);
+    return reply(c, PusherAuthResponseSchema, { auth, channel_data: channelData });
   };
   app.post(PUSHER_AUTH_PATH, requireSession, authorize);
   app.post(PUSHER_AUTH_PATH.slice(0, -1), requireSession, authorize);
@@ -85,6 +90,6 @@ export function mountPusherAuthRoutes(app: Hono<AppEnv>, realtime: Realtime): vo
     const unique = [...new Set([me.id, ...ids])];
     const users = await usersByIds(c.get('db'), unique);
     users.sort((a, b) => (a.id === me.id ? -1 : b.id === me.id ? 1 : a.nomeUsuario.localeCompare(b.nomeUsuario)));
-    return c.json({ status: 'success', message: '', usuarios: users });
+    return answer(c, OnlineUsersResponseSchema, { usuarios: users });
   });
 }

@@ -3,10 +3,17 @@ import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   BatchTriggerRequestSchema,
+  BatchTriggerResponseSchema,
   CHANNEL_NAME_PATTERN,
+  ChannelInfoSchema,
+  ChannelsResponseSchema,
+  ChannelUsersResponseSchema,
+  PusherHttpErrorSchema,
   TriggerRequestSchema,
+  TriggerResponseSchema,
 } from '../../contract/schemas/realtime.ts';
 import type { AppEnv } from '../app-env.ts';
+import { reply } from '../lib/answer.ts';
 import { isPresence, type Hub } from './hub.ts';
 import { jsonDepthWithin } from './json-depth.ts';
 import { MAX_EVENT_DATA_BYTES } from './ws-connection.ts';
@@ -27,7 +34,7 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 type Handler = (c: Context<AppEnv>, body: unknown) => Response | Promise<Response>;
 
-const fail = (c: Context<AppEnv>, status: ContentfulStatusCode, error: string) => c.json({ error }, status);
+const fail = (c: Context<AppEnv>, status: ContentfulStatusCode, error: string) => reply(c, PusherHttpErrorSchema, { error }, status);
 
 function eventData(data: unknown): string {
   // The SDK always sends a string; other clients may send JSON, which pusher-js decodes the same way.
@@ -73,7 +80,7 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       return handler(c, body);
     };
 
-  app.use('/apps/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'Request too large' }, 413) }));
+  app.use('/apps/*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => reply(c, PusherHttpErrorSchema, { error: 'Request too large' }, 413) }));
 
   app.post(
     '/apps/:appId/events',
@@ -90,7 +97,7 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
         const attributes = channelAttributes(hub, channel, event.info);
         if (attributes) info[channel] = attributes;
       }
-      return c.json(event.info ? { channels: info } : {});
+      return reply(c, TriggerResponseSchema, event.info ? { channels: info } : {});
     }),
   );
 
@@ -106,7 +113,11 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       // Validated as a whole first, so a bad batch publishes nothing.
       for (const event of events) hub.publish([event.channel], event.name, event.encoded, event.socket_id);
       const wantsInfo = events.some((event) => event.info);
-      return c.json(wantsInfo ? { batch: events.map((event) => channelAttributes(hub, event.channel, event.info) ?? {}) } : {});
+      return reply(
+        c,
+        BatchTriggerResponseSchema,
+        wantsInfo ? { batch: events.map((event) => channelAttributes(hub, event.channel, event.info) ?? {}) } : {},
+      );
     }),
   );
 
@@ -120,7 +131,7 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       }
       const channels: Record<string, Record<string, number>> = {};
       for (const name of hub.channelNames(prefix)) channels[name] = channelAttributes(hub, name, info) ?? {};
-      return c.json({ channels });
+      return reply(c, ChannelsResponseSchema, { channels });
     }),
   );
 
@@ -131,7 +142,7 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       if (!CHANNEL_NAME_PATTERN.test(channel)) return fail(c, 400, 'Invalid channel name');
       const info = c.req.query('info');
       if (info?.includes('user_count') && !isPresence(channel)) return fail(c, 400, 'user_count is only for presence channels');
-      return c.json({ occupied: hub.channelInfo(channel).occupied, ...channelAttributes(hub, channel, info) });
+      return reply(c, ChannelInfoSchema, { occupied: hub.channelInfo(channel).occupied, ...channelAttributes(hub, channel, info) });
     }),
   );
 
@@ -141,7 +152,7 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       const channel = c.req.param('channel') ?? '';
       if (!CHANNEL_NAME_PATTERN.test(channel)) return fail(c, 400, 'Invalid channel name');
       if (!isPresence(channel)) return fail(c, 400, 'Users are only listed for presence channels');
-      return c.json({ users: hub.userIds(channel).map((id) => ({ id })) });
+      return reply(c, ChannelUsersResponseSchema, { users: hub.userIds(channel).map((id) => ({ id })) });
     }),
   );
 }

@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { RealtimeStatusResponseSchema } from '../../contract/schemas/realtime.ts';
 import type { AppEnv } from '../app-env.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { answer } from '../lib/answer.ts';
 import { shareGeneratedSecrets } from '../shared-secrets.ts';
 import { mountPusherHttpApi } from './http-api.ts';
 import { createRealtime } from './realtime.ts';
@@ -37,7 +39,7 @@ async function main(): Promise<void> {
     c.set('config', config);
     await next();
   });
-  app.get('/', (c) => c.json({ status: 'success', message: 'realtime', channels: hub.channelNames('').length }));
+  app.get('/', (c) => answer(c, RealtimeStatusResponseSchema, { message: 'realtime', channels: hub.channelNames('').length }));
   mountPusherHttpApi(app, { hub, appId: pusher.appId, key: pusher.key, secret: pusher.secret });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
