@@ -96,7 +96,7 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
       async signIn({ account, profile }) {
         if (account?.provider !== 'google') return true;
         // Only a verified Google address may be matched to (or create) an account, and only an account whose own
-        // address was verified may be taken over by it (issue 10, item 13).
+        // address was verified may be taken over by it: anyone can open a Google account under an unverified address.
         if (profile?.email_verified !== true || typeof profile.email !== 'string') return false;
         const found = await findOrCreateGoogleUser(db, { email: profile.email, name: String(profile.name ?? '') });
         return found.ok ? true : GOOGLE_LINK_REFUSED_URL;

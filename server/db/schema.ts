@@ -10,7 +10,7 @@ export interface UsuariosTable {
   nome_usuario: string;
   email: string;
   telefone: string | null;
-  /** An image data URL (issue 2); null when the user has no photo. */
+  /** An image data URL; null when the user has no photo. */
   fotografia: string | null;
   password_hash: string;
   role: Role;

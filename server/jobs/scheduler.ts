@@ -22,7 +22,7 @@ export const DEFAULT_LEASE_MS = 20_000;
 export const DEFAULT_HEARTBEAT_MS = 5_000;
 
 /**
- * Runs each background job in exactly one process at a time (issue: several processes on one database). Every
+ * Runs each background job in exactly one process at a time, however many processes share the database. Every
  * process runs the same scheduler; a heartbeat takes or renews each job's lease, and a job's timer runs it only
  * while this process holds a lease that has not run out locally. A process that loses its database stops running
  * its jobs when its last renewal runs out, so it never overlaps with the process that took over.

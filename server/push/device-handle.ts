@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { safeEqual } from '../realtime/signature.ts';
 
-// The device id the Beams SDK receives at registration and sends back on every device call (issue 10 item 15).
+// The device id the Beams SDK receives at registration and sends back on every device call.
 // The SDK proves nothing else (its DELETE carries no token), so the id itself is the device's secret: the row id
 // plus an HMAC of it under the instance secret key. A row id seen in a log or a database dump cannot be turned
 // into a handle, and a handle cannot be guessed, so only the browser that registered can change or delete its device.

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 
-// Which push endpoints the embedded push service may post to (issue 10 item 3). A device's endpoint comes from
+// Which push endpoints the embedded push service may post to. A device's endpoint comes from
 // whoever registered it, so without this the server could be made to post to itself, its network or the cloud's
 // metadata service on every signal. An endpoint must be https on port 443 whose host resolves only to public
 // unicast addresses, or a host the operator listed in PUSH_ENDPOINT_ALLOWLIST. It is checked when the device

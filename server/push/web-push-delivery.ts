@@ -11,7 +11,8 @@ import { PUSH_TTL_S, pushPayloadOf, webPublishOf } from './payload.ts';
 // Embedded push (DESIGN §5): web-push with this server's VAPID keys to every device of each user, in the Beams
 // payload shape so the Beams service worker shows it. Subscriptions the push service says are gone are deleted.
 // Each device's endpoint is checked again before the post and reached through a lookup that refuses private
-// addresses (endpoint-policy.ts); each post is bounded in time, and only its status is read (issue 10 item 3).
+// addresses (endpoint-policy.ts); each post is bounded in time, and only its status is read, so a hostile endpoint
+// can neither hold a delivery nor feed the server anything.
 
 export interface PushDelivery {
   send(userIds: readonly string[], sinal: Sinal): Promise<void>;

@@ -1,5 +1,5 @@
 // JSON.parse takes any depth, but JSON.stringify, zod and every recursive walk after it overflow the stack on a
-// value nested tens of thousands deep (issue 10 item 11). One pass over the text, before parsing, refuses it.
+// value nested tens of thousands deep, which would end the process. One pass over the text, before parsing, refuses it.
 
 /** Frames and trigger bodies of this app nest 4 or 5 levels; 32 leaves room for any client's own data. */
 export const MAX_JSON_DEPTH = 32;

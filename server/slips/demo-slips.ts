@@ -10,8 +10,9 @@ import { settleChoice, type FinalStats } from '../sports/settle-choice.ts';
 import { toBasisPoints, toCents } from '../sports/markets-repo.ts';
 import { effectiveModel } from '../sports/model.ts';
 
-// Demo data of the betting area (issue 3 item 9): live and finished matches today, licence codes, and slips in every
-// state for the demo users: pending, won, failed, void, hidden, published, saved and commented by others.
+// Demo data of the betting area, so a fresh start shows every state: live and finished matches today, licence
+// codes, and slips in every state for the demo users: pending, won, failed, void, hidden, published, saved and
+// commented by others.
 
 type Leg = Omit<FichaSelecoesTable, 'ficha_id' | 'posicao'>;
 

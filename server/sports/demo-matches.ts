@@ -10,7 +10,7 @@ import { effectiveModel, mainOdds, matchModel, newModelRow } from './model.ts';
 import { createRng, stableUuid } from './rng.ts';
 
 // Demo matches around the moment of the first start, so a demo shows every state at once: one in each half, one at
-// half-time, one about to start, two finished and one abandoned today (issue 3 item 9). The simulator then plays
+// half-time, one about to start, two finished and one abandoned today. The simulator then plays
 // them on like any other match.
 
 export type DemoState = 'h1' | 'ht' | 'h2' | 'soon' | 'ft' | 'abd';

@@ -9,7 +9,7 @@ import { clearMarkets, writeMarkets } from './markets-repo.ts';
 import { effectiveModel, mainOdds } from './model.ts';
 import { createRng } from './rng.ts';
 
-// The live simulator (issue 3 item 7): plays the matches of the embedded feed in simulated time, NS -> LIVE -> HT ->
+// The live simulator: plays the matches of the embedded feed in simulated time, NS -> LIVE -> HT ->
 // LIVE -> FT (a few abandoned), with goals and corners drawn from each match's model, live prices recomputed from
 // the score and the time left, and the selections and slips on a finished match settled. Before kick-off the
 // markets drift a little, so odds move as they do at a bookmaker.

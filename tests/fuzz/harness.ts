@@ -20,7 +20,7 @@ import { createRng, type Rng } from '../../server/sports/rng.ts';
 import { startFuzzServer, type FuzzServer } from './server.ts';
 
 /**
- * One seed of the outbox fault-injection suite (issue 4, DESIGN §4 and §9).
+ * One seed of the outbox fault-injection suite (DESIGN §4 and §9).
  *
  * The REAL client outbox (enqueue through `sendMessage`, `setFollowing`, `resetCounter`; `flushOutbox` run by
  * `createOutboxRunner` under Web Locks; `sendRaw` as the transport) runs on fake-indexeddb against the REAL server

@@ -1,4 +1,4 @@
-// `npm run fuzz`: the outbox fault-injection suite (issue 4). SEEDS=N seeds (default 20) from SEED_START (default 1).
+// `npm run fuzz`: the outbox fault-injection suite (DESIGN §9). SEEDS=N seeds (default 20) from SEED_START (default 1).
 // One line per seed; the last line is `fuzz: seeds=N mutations=M lost=L duplicated=D out_of_order=O`. Exits non-zero
 // when any of L, D, O is not zero or a seed fails.
 import 'fake-indexeddb/auto';

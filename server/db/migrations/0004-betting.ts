@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// Betting (issue 3): the goals model and live state of each match, priced markets, slips with their selections,
+// Betting: the goals model and live state of each match, priced markets, slips with their selections,
 // saves and comments, licence codes, activation requests and payments. Schema builder only (SQLite and PostgreSQL);
 // odds are integer hundredths and probabilities integer basis points so prices compare exactly on both engines.
 export const betting: Migration = {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
 // Conversations, groups, rooms, messages and their images, follows, profiles, phone verification, rewards and the
-// moderator's event records (issue 3, social area). Schema builder only, so it runs on SQLite and PostgreSQL.
+// moderator's event records. Schema builder only, so it runs on SQLite and PostgreSQL.
 const TABLES = [
   'eventos_externos',
   'recompensas',

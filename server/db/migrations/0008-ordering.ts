@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// Lists ordered by a place the server gives each row (issue 9): `seq`, taken from a counter row in the insert's
+// Lists ordered by a place the server gives each row: `seq`, taken from a counter row in the insert's
 // transaction (server/db/list-place.ts), instead of created_at (milliseconds) and a random id, which left rows of
 // one millisecond in either order. Existing rows are numbered in their current (created_at, id) order.
 

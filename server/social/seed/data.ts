@@ -1,6 +1,7 @@
 import type { GroupPlanName } from '../../../contract/schemas/groups.ts';
 
-// Demo content of the social area (issue 3 item 9). Times are offsets from the moment of seeding.
+// Demo content of the social area, so a fresh start shows every screen filled. Times are offsets from the moment of
+// seeding.
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;

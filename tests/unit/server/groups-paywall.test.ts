@@ -42,7 +42,7 @@ async function privateCast(server: TestServer) {
   return { ...cast, lapsed, unpaidAdmin };
 }
 
-describeOnEachDb('groups: nothing of a private conversation reaches a user who must pay (issue 10 item 2)', (server) => {
+describeOnEachDb('groups: nothing of a private conversation reaches a user who must pay', (server) => {
   it('the group list shows no last message nor last sender to them, on every tab, and shows both to readers', async () => {
     const { group, member, creator, lapsed, outsider, unpaidAdmin } = await privateCast(server());
     expect((await member.send('POST', `${G}/${group.id}/mensagens`, { mensagem: SECRET })).status).toBe(201);
@@ -123,7 +123,7 @@ describeOnEachDb('groups: nothing of a private conversation reaches a user who m
   });
 });
 
-describeOnEachDb("groups: a private group's members and their paid-until dates (issue 10 item 15)", (server) => {
+describeOnEachDb("groups: a private group's members and their paid-until dates", (server) => {
   it('a user who must pay sees neither the member list nor anyone else’s expiry; they see their own entry only', async () => {
     const { group, admin, member, lapsed, outsider } = await privateCast(server());
     const memberRow = await server()
@@ -160,7 +160,7 @@ describeOnEachDb("groups: a private group's members and their paid-until dates (
   });
 });
 
-describeOnEachDb('groups: the 30-user cap holds when a group payment is confirmed (issue 10 item 15)', (server) => {
+describeOnEachDb('groups: the 30-user cap holds when a group payment is confirmed', (server) => {
   const pay = (paymentId: string) =>
     anonymous(server()).send('POST', `/api/client/public/pagamentos/emis/${paymentId}/confirmar`, undefined, { accept: 'application/json' });
   const subscribe = async (who: Actor, groupId: string) =>

@@ -7,7 +7,7 @@ import { createWebPushDelivery } from '../../../server/push/web-push-delivery.ts
 import { fakeSubscription, PUSH_TLS, startPushReceiver, type PushReceiver } from './helpers/push-receiver.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-// Which push endpoints the embedded push service may reach (issue 10 item 3), and that a send goes only where the
+// Which push endpoints the embedded push service may reach, and that a send goes only where the
 // policy says at the moment it connects (DNS rebinding), bounded in time. Names are answered by a resolver the test
 // controls; the network is never asked. The delivery reads devices by user, which is the same on both databases,
 // so that part runs once (SQLite).

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { startLiveServer, eventually, type LiveServer } from './helpers/live-server.ts';
 import { appPath, connectPusher, disconnect, RawClient, subscribe, type Frame } from './helpers/pusher-client.ts';
 
-// Hostile traffic against the embedded Pusher server (issue 10 items 11 and 15): each request that used to end the
+// Hostile traffic against the embedded Pusher server: each request that used to end the
 // whole process is sent to a real server on a free port, which must answer with the protocol's error and then go on
 // serving everyone. A listener records any uncaught exception, which in `npm start` would have ended the process.
 // No database is involved, so this suite runs once (SQLite).

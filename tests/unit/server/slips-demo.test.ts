@@ -7,7 +7,7 @@ import { utcDay } from '../../../server/lib/time.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, anonymous, expectOk } from './helpers/social.ts';
 
-describeOnEachDb('betting demo data (issue 3 item 9)', (server) => {
+describeOnEachDb('betting demo data: every state a demo shows', (server) => {
   beforeAll(async () => {
     await seedBettingDemo(server().db, { seed: server().config.sportsSeed });
   });
