@@ -20,7 +20,6 @@ export const ErrorResponseSchema = z.object({
   /** A payment that can no longer be confirmed or cancelled, as it now is. */
   pagamento: PagamentoSchema.optional(),
 });
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /** What a refusal may add to status and message. */
 export type ErrorDetails = Omit<z.input<typeof ErrorResponseSchema>, 'status' | 'message'>;

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import { ClientConfigResponseSchema } from '../../contract/schemas/realtime.ts';
+import { ClientConfigResponseSchema, type ClientConfigResponse } from '../../contract/schemas/realtime.ts';
 import type { AppEnv } from '../app-env.ts';
-import { answer, type Payload } from '../lib/answer.ts';
+import { reply } from '../lib/answer.ts';
 import { publicUrl } from '../lib/http.ts';
 import { BEAMS_OVERRIDE_PATH } from '../push/device-api.ts';
 import { BEAMS_TOKEN_PATH } from '../push/token-route.ts';
@@ -16,7 +16,9 @@ export function mountClientConfigRoute(app: Hono<AppEnv>): void {
   app.get(CLIENT_CONFIG_PATH, (c) => {
     const { pusher, beams, vapid } = c.get('config').realtime;
     const embedded = pusher.mode === 'embedded';
-    const body: Payload<typeof ClientConfigResponseSchema> = {
+    const body: ClientConfigResponse = {
+      status: 'success',
+      message: '',
       pusher: {
         key: pusher.key,
         cluster: pusher.cluster,
@@ -37,6 +39,6 @@ export function mountClientConfigRoute(app: Hono<AppEnv>): void {
       vapidPublicKey: beams.mode === 'embedded' ? vapid.publicKey : null,
     };
     c.header('Cache-Control', 'no-cache');
-    return answer(c, ClientConfigResponseSchema, body);
+    return reply(c, ClientConfigResponseSchema, body);
   });
 }
