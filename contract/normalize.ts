@@ -4,7 +4,8 @@ function stripAccents(value: string): string {
   return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 }
 
-export function slugify(value: string): string {
+/** A handle as stored and compared; the same slug serves user search terms (SPEC §5, group member search). */
+export function normalizeUsername(value: string): string {
   return stripAccents(value.trim().toLowerCase()).replace(/[^a-z0-9_]/g, '');
 }
 
@@ -12,8 +13,6 @@ export function normalizeIdentifier(value: string): string {
   const lowered = stripAccents(value.trim().toLowerCase());
   return lowered.includes('@') ? lowered.replace(/[^a-z0-9@._+-]/g, '') : lowered.replace(/[^a-z0-9_]/g, '');
 }
-
-export const normalizeUsername = slugify;
 
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();

@@ -10,6 +10,7 @@ const steps = [
   ['types (app, service worker, server, tests)', [bin('typescript/bin/tsc'), '-p', 'tsconfig.app.json'], [bin('typescript/bin/tsc'), '-p', 'tsconfig.sw.json'], [bin('typescript/bin/tsc'), '-p', 'tsconfig.server.json'], [bin('typescript/bin/tsc'), '-p', 'tsconfig.tests.json']],
   ['lint', [bin('eslint/bin/eslint.js'), '.']],
   ['layer rules', ['scripts/check-layers.mjs']],
+  ['unused files, exports and dependencies (knip)', [bin('knip/bin/knip.js')]],
   ['translations', ['scripts/check-catalogs.mjs']],
   ['unit and server tests', [bin('vitest/vitest.mjs'), 'run']],
   ['build', [bin('vite/bin/vite.js'), 'build', '--logLevel', 'warn']],

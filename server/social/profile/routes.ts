@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
-import { normalizeUsername, slugify } from '../../../contract/normalize.ts';
+import { normalizeUsername } from '../../../contract/normalize.ts';
 import {
   CounterResetResponseSchema,
   FollowResponseSchema,
@@ -111,7 +111,7 @@ export function followListRoute(direction: 'seguidores' | 'seguindo') {
 
 /** GET /api/client/public/search/{term}/usuarios?pageNumber&size → data. The term is slugified (SPEC §5). */
 export async function searchUsersRoute(c: Context<AppEnv>): Promise<Response> {
-  const term = slugify(c.req.param('term') ?? '').slice(0, 50);
+  const term = normalizeUsername(c.req.param('term') ?? '').slice(0, 50);
   if (!term) return jsonError(c, 400, MSG.searchTerm);
   const page = readPage(c);
   if (!page.ok) return page.response;

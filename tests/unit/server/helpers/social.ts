@@ -159,11 +159,6 @@ export function expectError(answer: Answer, status: number, message?: string): v
   if (message !== undefined) expect(answer.body.message).toBe(message);
 }
 
-export async function userId(server: TestServer, nomeUsuario: string): Promise<string> {
-  const row = await server.db.selectFrom('usuarios').select('id').where('nome_usuario', '=', nomeUsuario).executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Row counts of the social tables and the state of what social calls change: what a replay must leave untouched. */
 export async function snapshot(server: TestServer) {
   const { db } = server;
