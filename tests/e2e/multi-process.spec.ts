@@ -66,8 +66,16 @@ async function signedInPage(browser: Browser, process: ServerProcess, user: type
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     void Promise.all(
-      message.args().map((arg) => arg.evaluate((value) => (value instanceof Error ? `${value.stack ?? value.message} ${JSON.stringify((value as { issues?: unknown }).issues ?? '')}` : String(value)))),
-    ).then((parts) => console.error(`[${user.userData} on ${process.name}] ${parts.join(' ')}`));
+      message.args().map((arg) =>
+        arg.evaluate((value) => {
+          if (!(value instanceof Error)) return String(value);
+          // The error's class name (minified away in the stack of a production build), a Dexie error's wrapped cause
+          // (`inner`) and a zod error's issues.
+          const extra = value as { issues?: unknown; inner?: Error | null };
+          return [`${value.name}: ${value.message}`, value.stack, extra.inner?.stack, extra.issues && JSON.stringify(extra.issues)].filter(Boolean).join('\n');
+        }),
+      ),
+    ).then((parts) => console.error(`[${user.userData} on ${process.name}] ${parts.join(' ') || message.text()}`));
   });
   await page.goto(`${origin(process)}/login`);
   await page.locator('#field-userData').fill(user.userData);
@@ -116,11 +124,11 @@ test('three processes on one database and one realtime server behave as one serv
   for (let round = 0; round < 3; round += 1) {
     const fromAlice = `Olá do processo A ${tag}-${round}`;
     await alice.getByRole('textbox', { name: 'Mensagem' }).fill(fromAlice);
-    await alice.getByRole('button', { name: 'Enviar' }).click();
+    await alice.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(bruno.locator('.message').filter({ hasText: fromAlice })).toBeVisible({ timeout: 15_000 });
     const fromBruno = `Resposta do processo B ${tag}-${round}`;
     await bruno.getByRole('textbox', { name: 'Mensagem' }).fill(fromBruno);
-    await bruno.getByRole('button', { name: 'Enviar' }).click();
+    await bruno.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect(alice.locator('.message').filter({ hasText: fromBruno })).toBeVisible({ timeout: 15_000 });
     texts.push(fromAlice, fromBruno);
   }
