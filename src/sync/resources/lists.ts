@@ -13,6 +13,11 @@ import type { Room } from '../../../contract/schemas/rooms.ts';
 
 // Refreshers of the community lists (SPEC §9: lists every 30 s, updates every 300 s; pages of 50).
 
+/** Conversations with a change still waiting in the outbox (being marked read); a Dexie promise, for transactions. */
+function conversationsWaiting(db: AppDb) {
+  return db.outbox.toArray().then((entries) => new Set(entries.flatMap((entry) => (entry.ref?.table === 'conversations' ? [entry.ref.id] : []))));
+}
+
 export function conversationsList(db: AppDb): PagedList<Conversation> {
   return {
     resource: 'conversations',
@@ -21,9 +26,14 @@ export function conversationsList(db: AppDb): PagedList<Conversation> {
       return result.kind === 'ok' ? { ...result, data: result.data.conversas } : result;
     },
     store: async (rows, { replace }) => {
-      await db.transaction('rw', db.conversations, db.users, async () => {
-        if (replace) await db.conversations.clear();
-        await db.conversations.bulkPut(rows.map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
+      await db.transaction('rw', db.conversations, db.users, db.outbox, async () => {
+        // A conversation marked read on the phone keeps that mark until the server has it: a page fetched before
+        // would show it unread again.
+        const waiting = await conversationsWaiting(db);
+        if (replace) await db.conversations.filter((conversation) => !waiting.has(conversation.id)).delete();
+        await db.conversations.bulkPut(
+          rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
+        );
         // Users seen: the people in these conversations, for profiles and presence offline.
         const seenAt = Date.now();
         const people = rows.flatMap((row) => [row.primeiroUsuario, row.segundoUsuario]);
@@ -108,7 +118,9 @@ export async function openConversationWith(db: AppDb, nomeUsuario: string): Prom
   if (result.kind !== 'ok') return { message: result.message };
   const conversa = result.data.conversa;
   await writeForOwner(db, owner, async () => {
-    await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
+    if (!(await conversationsWaiting(db)).has(conversa.id)) {
+      await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
+    }
     // Messages written to this user before the id was known move to the conversation's own key.
     await db.messages
       .where('[chatKey+sortKey]')
