@@ -96,18 +96,32 @@ describe('slips through the outbox', () => {
     expect((await serverSlips()).length).toBe(before + 1);
   });
 
-  it('hides and publishes a slip through the outbox', async () => {
+  it('hides and publishes a slip through the outbox, on the phone at once and on the server once sent', async () => {
     const selection = await selectionFor(server, events[4] ?? '', 'ft_result', 'home');
     await createSlip(db, { owner: owner(), selections: [selection], valor: 100, oddsChange: false });
-    await flush();
-    const slip = await db.slips.where('lists').equals('criadas').first();
-    expect(slip).toBeDefined();
-    await slipAction(db, { userId: user.id, slipId: slip?.id ?? '', action: 'slip.hide' });
-    expect((await db.slips.get(slip?.id ?? ''))?.lists).toEqual(['ocultas']);
     expect((await flush()).sent).toBe(1);
-    const row = await server.db.selectFrom('fichas').selectAll().where('id', '=', slip?.id ?? '').executeTakeFirst();
-    expect(row).toBeDefined();
-    expect((await db.slips.get(slip?.id ?? ''))?.data.publicada).toBe(false);
+    const slip = await db.slips.where('lists').equals('criadas').first();
+    const id = slip?.id ?? '';
+    expect(id).not.toMatch(/^local:/);
+    const hiddenOnServer = async () => (await server.db.selectFrom('fichas').select('oculta').where('id', '=', id).executeTakeFirstOrThrow()).oculta;
+    // A new slip is public.
+    expect(await hiddenOnServer()).toBe(0);
+
+    await slipAction(db, { userId: user.id, slipId: id, action: 'slip.hide' });
+    expect(await db.slips.get(id)).toMatchObject({ lists: ['ocultas'], data: { publicada: false } });
+    expect(await hiddenOnServer()).toBe(0);
+    expect((await flush()).sent).toBe(1);
+    expect(await hiddenOnServer()).toBe(1);
+    expect(await db.slips.get(id)).toMatchObject({ lists: ['ocultas'], data: { publicada: false } });
+    expect((await db.slips.get(id))?.pendingMutationId ?? null).toBeNull();
+
+    await slipAction(db, { userId: user.id, slipId: id, action: 'slip.publish' });
+    expect(await db.slips.get(id)).toMatchObject({ lists: ['criadas'], data: { publicada: true } });
+    expect(await hiddenOnServer()).toBe(1);
+    expect((await flush()).sent).toBe(1);
+    expect(await hiddenOnServer()).toBe(0);
+    expect(await db.slips.get(id)).toMatchObject({ lists: ['criadas'], data: { publicada: true } });
+    expect((await db.slips.get(id))?.pendingMutationId ?? null).toBeNull();
   });
 
   it('keeps a hidden slip hidden on the phone while the hide waits to be sent, even when its list refreshes', async () => {
