@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { creditsPlugin } from './scripts/credits.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 
@@ -12,6 +13,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
+    // /cliline's list of the open-source packages shipped, read from node_modules at build time (scripts/credits.ts).
+    creditsPlugin(import.meta.dirname),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -20,7 +23,8 @@ export default defineConfig({
       // The server writes a web manifest per brand host (server/static.ts), so none is generated here.
       manifest: false,
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // credits.json is the credits page's data, so that /cliline opens offline too.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'credits.json'],
         // The large icons are for install screens only; phones on 3G should not download them up front.
         globIgnores: ['icons/*-512.png'],
       },

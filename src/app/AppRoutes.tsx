@@ -17,6 +17,8 @@ const PublicSlip = lazy(() => import('../routes/PublicSlip.tsx'));
 const Conversations = lazy(() => import('../routes/Conversations.tsx'));
 const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
 const Settings = lazy(() => import('../routes/Settings.tsx'));
+const Faq = lazy(() => import('../routes/Faq.tsx'));
+const Credits = lazy(() => import('../routes/Credits.tsx'));
 
 interface ScreenRoute {
   path: string;
@@ -50,8 +52,8 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/moderador/conversas', screen: null, title: msg`Conversas`, needsSession: true },
   { path: '/moderador/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },
   { path: '/moderador/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
-  { path: '/faq', screen: null, title: msg`Perguntas frequentes`, needsSession: false },
-  { path: '/cliline', screen: null, title: msg`Créditos`, needsSession: false },
+  { path: '/faq', screen: Faq, title: msg`Perguntas frequentes`, needsSession: false },
+  { path: '/cliline', screen: Credits, title: msg`Créditos`, needsSession: false },
   { path: '/:nomeUsuario/fichas/:fichaId', screen: PublicSlip, title: msg`Ficha`, needsSession: false },
   { path: '/:nomeUsuario', screen: null, title: msg`Perfil`, needsSession: true },
 ];
