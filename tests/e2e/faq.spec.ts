@@ -65,7 +65,11 @@ test('signed out, /cliline lists the shipped open-source packages grouped by lic
   await page.goto(`${PT_ORIGIN}/cliline`);
   await expect(page.getByRole('heading', { level: 1, name: 'Créditos' })).toBeVisible();
   await expect(page.getByText(/^\d+ pacotes de software livre$/)).toBeVisible();
-  await expect(licence(page, 'MIT').getByRole('link', { name: 'react', exact: true })).toBeVisible();
+  const react = licence(page, 'MIT').getByRole('link', { name: 'react', exact: true });
+  await expect(react).toBeVisible();
+  // Links leave the app in a new tab that cannot reach back into it.
+  await expect(react).toHaveAttribute('href', /^https:\/\//);
+  await expect(react).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(licence(page, 'MIT').getByRole('link', { name: 'hono', exact: true })).toBeVisible();
   await expect(licence(page, 'Apache-2.0').getByRole('link', { name: 'dexie', exact: true })).toBeVisible();
   // The service worker's workbox is shipped too; development tools are not.

@@ -3,7 +3,8 @@ import { z } from 'zod';
 // credits.json is written by the build from the installed packages (scripts/credits.ts) and precached by the
 // service worker, so the credits open offline after one visit.
 const CreditsSchema = z.array(
-  z.object({ name: z.string(), version: z.string(), license: z.string(), url: z.string().url().optional() }),
+  // Only web links: a package's metadata is not trusted to put a javascript: or data: URL into an <a href>.
+  z.object({ name: z.string(), version: z.string(), license: z.string(), url: z.string().regex(/^https?:\/\//).optional() }),
 );
 
 export type Credit = z.infer<typeof CreditsSchema>[number];

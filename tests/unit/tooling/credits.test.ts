@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectCredits, serviceWorkerPackages, shippedCredits } from '../../../scripts/credits.ts';
-import { groupByLicence } from '../../../src/components/faq/credits-data.ts';
+import { groupByLicence, loadCredits } from '../../../src/components/faq/credits-data.ts';
 
 const root = new URL('../../..', import.meta.url).pathname.replace(/\/$/, '');
 const temporary: string[] = [];
@@ -31,6 +31,7 @@ function fakeTree(): string {
   // helper needs shared@3, installed under helper's own node_modules as npm does when versions conflict.
   writePackage(join(modules, 'helper', 'node_modules', 'shared'), { name: 'shared', version: '3.0.0', license: 'Apache-2.0' });
   writePackage(join(modules, '@scope', 'server-lib'), { name: '@scope/server-lib', version: '0.5.0', dependencies: { shared: '^2.0.0' } });
+  writePackage(join(modules, 'odd-link'), { name: 'odd-link', version: '1.0.0', license: 'MIT', homepage: 'javascript:alert(1)' });
   writePackage(join(modules, 'dev-only'), { name: 'dev-only', version: '9.9.9', license: 'GPL-3.0' });
   return dir;
 }
@@ -40,12 +41,14 @@ afterEach(() => {
 });
 
 describe('collectCredits', () => {
-  it('walks the production tree from the roots, each name and version once, with its licence and web address', () => {
-    const credits = collectCredits(fakeTree(), ['app-lib', '@scope/server-lib']);
+  it('walks the production tree from the roots, each name and version once, with its licence and web address only when it is http(s)', () => {
+    const credits = collectCredits(fakeTree(), ['app-lib', '@scope/server-lib', 'odd-link']);
     expect(credits).toEqual([
       { name: '@scope/server-lib', version: '0.5.0', license: 'UNKNOWN' },
       { name: 'app-lib', version: '1.0.0', license: 'MIT', url: 'https://github.com/example/app-lib' },
       { name: 'helper', version: '1.2.0', license: 'BSD-2-Clause', url: 'https://github.com/example/helper' },
+      // A homepage that is not a web address gives no link.
+      { name: 'odd-link', version: '1.0.0', license: 'MIT' },
       { name: 'shared', version: '2.1.0', license: 'ISC', url: 'https://shared.example' },
       { name: 'shared', version: '3.0.0', license: 'Apache-2.0' },
     ]);
@@ -61,6 +64,18 @@ describe('collectCredits', () => {
       ['MIT', ['a', 'b']],
       ['ISC', ['c']],
     ]);
+  });
+});
+
+describe('loading credits.json', () => {
+  it('refuses an entry whose link is not a web address', async () => {
+    const answer = [{ name: 'x', version: '1.0.0', license: 'MIT', url: 'javascript:alert(1)' }];
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200 }));
+    try {
+      await expect(loadCredits()).rejects.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
