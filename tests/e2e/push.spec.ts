@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+import * as playwright from '@playwright/test';
+import { DEMO, PHONE, PT_ORIGIN, apiUser, signIn, unreadBadge, unreadOnServer, waitForServiceWorker } from './support/helpers.ts';
+import { setPhoneOffline } from './support/offline.ts';
 
 test.use({ viewport: PHONE });
 
@@ -9,6 +11,11 @@ test('a push delivered to the service worker is shown and written to the phoneâ€
   await context.grantPermissions(['notifications'], { origin: PT_ORIGIN });
   await signIn(page);
   await waitForServiceWorker(page);
+  // The badge starts from what the server counts (the seed leaves some unread): the exact number, not mere presence.
+  const demo = await apiUser(playwright, DEMO);
+  const before = await unreadOnServer(demo);
+  await demo.dispose();
+  await expect.poll(() => unreadBadge(page)).toBe(before);
 
   const cdp = await context.newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string }[] = [];
@@ -35,15 +42,16 @@ test('a push delivered to the service worker is shown and written to the phoneâ€
     notification: { title: 'Joana Silva', body: text, deep_link: '/dashboard/comunidade/conversas/joana', hide_notification_if_site_has_focus: false },
     data: { sinal, pusher: { instanceId: 'embedded', publishId: 'pub-1', hasDisplayableContent: true, hasData: true } },
   };
-  await context.setOffline(true);
+  await setPhoneOffline(context, true);
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: PT_ORIGIN, registrationId, data: JSON.stringify(payload) });
 
   // Shown as a notification by the Beams service-worker codeâ€¦
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.body)))
     .toContain(text);
-  // â€¦and written to the store first: the unread counter moved and the message is there with no network.
-  await expect(page.locator('.menu-badge')).toBeVisible();
+  // â€¦and written to the store first: the unread counter went up by exactly one and the message is there with no
+  // network.
+  await expect.poll(() => unreadBadge(page)).toBe(before + 1);
   const stored = await page.evaluate(
     (id) =>
       new Promise<string | null>((resolve) => {
@@ -56,5 +64,5 @@ test('a push delivered to the service worker is shown and written to the phoneâ€
     sinal.mensagem.id,
   );
   expect(stored).toBe(text);
-  await context.setOffline(false);
+  await setPhoneOffline(context, false);
 });

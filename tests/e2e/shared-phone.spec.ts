@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, PHONE, PT_ORIGIN, apiUser, signIn, uniqueUser, waitForServiceWorker } from './support/helpers.ts';
+import { messagesOnServer, setPhoneOffline, waitForChatSettled } from './support/offline.ts';
 
 test.use({ viewport: PHONE });
 
@@ -44,6 +45,7 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
       nome: bruno.nome,
       nomeUsuario: bruno.nomeUsuario,
       email: { email: bruno.email },
+      numeroTelemovel: { numero: '923000000' },
       password: bruno.password,
       passwordConfirmacao: bruno.password,
       referrer: null,
@@ -51,11 +53,7 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
   });
   expect(created.status()).toBe(201);
   const demo = await apiUser(playwright, DEMO);
-  const onServer = async (text: string) => {
-    const open = await (await demo.get('/api/client/common/conversas/com/moderador')).json();
-    const list = await (await demo.get(`/api/client/common/conversas/${open.conversa.id}/mensagens?size=250`)).json();
-    return (list.mensagens as { mensagem: string }[]).filter((message) => message.mensagem === text).length;
-  };
+  const onServer = (text: string) => messagesOnServer(demo, 'moderador', text);
 
   // The first person reads her conversations, then writes offline and signs out with the message unsent.
   await signIn(page);
@@ -64,10 +62,11 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
   await expect(page.getByRole('link', { name: /Moderador/ }).first()).toBeVisible();
   await page.goto(`${PT_ORIGIN}/dashboard/comunidade/conversas/moderador`);
   await expect(page.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
-  await context.setOffline(true);
+  await waitForChatSettled(page, 'moderador');
+  await setPhoneOffline(context, true);
   const text = `Da demo ${Date.now()}`;
   await page.getByRole('textbox', { name: 'Mensagem' }).fill(text);
-  await page.getByRole('button', { name: 'Enviar' }).click();
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Alterações por enviar' })).toHaveText('1 por enviar');
   await signOutFromMenu(page, { confirm: true });
   expect(await storeCounts(page, ['conversations', 'messages', 'counters', 'slips', 'outbox'])).toEqual({
@@ -77,7 +76,7 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
     slips: 0,
     outbox: 1,
   });
-  await context.setOffline(false);
+  await setPhoneOffline(context, false);
 
   // The next person: none of her conversations, not her pending change, and her message is not sent as his.
   await signIn(page, PT_ORIGIN, { userData: bruno.nomeUsuario, password: bruno.password });
@@ -86,11 +85,11 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
   await expect(page.getByRole('link', { name: /Moderador/ })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Alterações por enviar' })).toBeHidden();
   expect(await onServer(text)).toBe(0);
-  await context.setOffline(true);
+  await setPhoneOffline(context, true);
   await page.reload();
   await expect(page.getByText('Ainda não tens conversas.')).toBeVisible();
   await expect(page.getByRole('link', { name: /Moderador/ })).toHaveCount(0);
-  await context.setOffline(false);
+  await setPhoneOffline(context, false);
   expect((await storeCounts(page, ['outbox'])).outbox).toBe(1);
   await signOutFromMenu(page, { confirm: false });
 

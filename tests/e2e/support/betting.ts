@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { PT_ORIGIN } from './helpers.ts';
 
 // Shared steps of the betting end-to-end tests.
@@ -43,6 +43,13 @@ export async function mySlips(page: Page): Promise<ApiSlip[]> {
     const response = await fetch('/api/client/apostador/fichas?filtro=criadas&size=250', { headers: { 'X-Requested-With': 'fichas' } });
     return ((await response.json()) as { fichas: ApiSlip[] }).fichas;
   });
+}
+
+/** The same list read from the test's side (apiUser), which works while the phone is offline. */
+export async function slipsOnServer(api: APIRequestContext): Promise<ApiSlip[]> {
+  const response = await api.get('/api/client/apostador/fichas?filtro=criadas&size=250');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { fichas: ApiSlip[] }).fichas;
 }
 
 export const sameEvents = (slip: ApiSlip, events: ApiEvent[]) =>

@@ -1,4 +1,5 @@
-import { expect, type APIRequest, type Page } from '@playwright/test';
+import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 
 export const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const PT_ORIGIN = `http://localhost:${PORT}`;
@@ -33,13 +34,35 @@ export async function waitForServiceWorker(page: Page) {
   });
 }
 
-/** A second user driven through the API (its own cookie jar), for what another person does meanwhile. */
+/**
+ * A user driven through the API from the test (its own cookie jar): what another person does meanwhile, or what the
+ * server holds. It marks its calls as the app does, so the spec's mutating GETs are not refused as cross-site, and
+ * opens a connection per call: a kept-alive one the server closes after 5 s idle can be reused just as it goes.
+ */
 export async function apiUser(playwright: { request: APIRequest }, user: { userData: string; password: string }, origin = PT_ORIGIN) {
-  const request = await playwright.request.newContext({ baseURL: origin });
+  const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'X-Requested-With': 'fichas', Connection: 'close' } });
   const { csrfToken } = await (await request.get('/api/auth/csrf')).json();
   const signIn = await request.post('/api/auth/callback/credentials', {
     form: { csrfToken, userData: user.userData, password: user.password, callbackUrl: `${origin}/explorar`, json: 'true' },
   });
   expect(signIn.ok()).toBe(true);
   return request;
+}
+
+/** The unread total the header's menu button shows (0 when it shows no badge), read from its label's exact number. */
+export async function unreadBadge(page: Page): Promise<number> {
+  const labels = await page.locator('.menu-badge').evaluateAll((badges) => badges.map((badge) => badge.getAttribute('aria-label') ?? ''));
+  if (labels.length === 0) return 0;
+  expect(labels).toHaveLength(1);
+  const count = /^(\d+) por ler$/.exec(labels[0] ?? '')?.[1];
+  expect(count, `badge label ${labels[0]}`).toBeDefined();
+  return Number(count);
+}
+
+/** The same total as the server counts it: every unread counter of the signed-in user (SPEC §3). */
+export async function unreadOnServer(api: APIRequestContext): Promise<number> {
+  const response = await api.get('/api/client/common/perfil/mostrarMeusUpdates');
+  expect(response.status()).toBe(200);
+  const { updates } = UpdatesResponseSchema.parse(await response.json());
+  return Object.values(updates).reduce((sum, counter) => sum + counter.count, 0);
 }
