@@ -12,7 +12,8 @@ export function registerShellRoutes(manifest: (string | PrecacheEntry)[]): void 
   cleanupOutdatedCaches();
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-      denylist: [/^\/api\//, /^\/sw\.js$/, /^\/manifest\.webmanifest$/],
+      // /pagamentos/ is the payment page the app opens in a frame: the server's page, never the app shell.
+      denylist: [/^\/api\//, /^\/pagamentos\//, /^\/sw\.js$/, /^\/manifest\.webmanifest$/],
     }),
   );
   // The web manifest is written per host by the server, so it is not in the build; keep the last copy.

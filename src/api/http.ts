@@ -2,6 +2,7 @@ import ky, { type Options } from 'ky';
 import type { z } from 'zod';
 import { MSG } from '../../contract/messages.ts';
 import { isCallSuccess } from '../../contract/envelope.ts';
+import { reportRefusal } from './subscription-refusals.ts';
 
 // Every call resolves to data, never throws: screens and sync code decide what an outcome means.
 export type ApiResult<T> =
@@ -57,6 +58,7 @@ async function exchange(path: string, options: Options): Promise<Exchange> {
 }
 
 function refusal(status: number, body: unknown) {
+  reportRefusal(body);
   return { kind: 'http' as const, status, message: messageOf(body), body };
 }
 

@@ -17,6 +17,7 @@ const PublicSlip = lazy(() => import('../routes/PublicSlip.tsx'));
 const Conversations = lazy(() => import('../routes/Conversations.tsx'));
 const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
 const Settings = lazy(() => import('../routes/Settings.tsx'));
+const Licence = lazy(() => import('../routes/Licence.tsx'));
 const Faq = lazy(() => import('../routes/Faq.tsx'));
 const Credits = lazy(() => import('../routes/Credits.tsx'));
 
@@ -35,7 +36,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/fichas', screen: MySlips, title: msg`As minhas fichas`, needsSession: true },
   { path: '/dashboard/fichas/arquivadas/:fichaId', screen: SlipPage, title: msg`Ficha arquivada`, needsSession: true },
   { path: '/dashboard/fichas/:fichaId', screen: SlipPage, title: msg`Ficha`, needsSession: true },
-  { path: '/dashboard/licenca', screen: null, title: msg`Subscrição`, needsSession: true },
+  { path: '/dashboard/licenca', screen: Licence, title: msg`Subscrição`, needsSession: true },
   { path: '/dashboard/comunidade/grupos', screen: null, title: msg`Grupos`, needsSession: true },
   { path: '/dashboard/comunidade/grupos/criargrupo', screen: null, title: msg`Criar grupo`, needsSession: true },
   { path: '/dashboard/comunidade/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },

@@ -11,6 +11,7 @@ import { SlipDrawer } from '../components/shell/SlipDrawer.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { PushPrompt } from '../components/PushPrompt.tsx';
 import { isChatRoute } from '../components/shell/menu-items.ts';
+import { SubscriptionNoticeDialog } from '../components/licence/SubscriptionNoticeDialog.tsx';
 
 /** SPEC §2 Layout and shell: header, left menu, centre, right panel; bottom menu at 850 px or less. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -36,6 +37,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {showBottom && <BottomMenu user={user} onOpenSlip={() => setSlipOpenAt(path)} />}
       {slipOpen && <SlipDrawer onClose={() => setSlipOpenAt(null)} />}
       <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
+      {user && <SubscriptionNoticeDialog />}
     </div>
   );
 }

@@ -26,4 +26,6 @@ export {
 export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
 export { refreshExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';
+export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';
+export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';
 export { pruneStore } from './prune.ts';

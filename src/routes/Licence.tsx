@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { LicencePlan } from '../../contract/schemas/licence.ts';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { activateTrialAtom, licenceAtom, licenceMetaAtom, refreshLicenceAtom, renewLicenceAtom } from '../state/licence.ts';
+import { onlineAtom } from '../state/network.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { showToastAtom } from '../state/toasts.ts';
+import { canRenew, effectiveState, formatExpiry, isExpiring, schedulePrompts } from '../lib/licence-rules.ts';
+import { translateServerMessage } from '../i18n/server-message.ts';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { LastUpdated } from '../components/LastUpdated.tsx';
+import { LicenceStatus } from '../components/licence/LicenceStatus.tsx';
+import { RenewalPlans } from '../components/licence/RenewalPlans.tsx';
+import { PaymentFrame } from '../components/licence/PaymentFrame.tsx';
+import { PaymentProof } from '../components/licence/PaymentProof.tsx';
+import { PromoCode } from '../components/licence/PromoCode.tsx';
+import { LicenceDialog } from '../components/licence/LicenceDialog.tsx';
+import '../components/licence/licence.css';
+
+/** The clock the page reads its rules against, moved on every minute so "expiring" and "expired" follow time. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** /dashboard/licenca: the subscription, its renewal by payment, by proof of transfer or by code (SPEC §4). */
+export default function Licence() {
+  const licence = useAtomValue(licenceAtom);
+  const meta = useAtomValue(licenceMetaAtom);
+  const online = useAtomValue(onlineAtom);
+  const refresh = useSetAtom(refreshLicenceAtom);
+  const renew = useSetAtom(renewLicenceAtom);
+  const activate = useSetAtom(activateTrialAtom);
+  const toast = useSetAtom(showToastAtom);
+  const { t, i18n } = useLingui();
+  const now = useNow();
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [activating, setActivating] = useState(false);
+
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'licence', (_isCurrent, first) => void refresh(first));
+
+  const loaded = licence !== PENDING && licence !== null ? licence : null;
+  const state = loaded ? effectiveState(loaded.estado, loaded.expiraEm, now) : null;
+  const locale = i18n.locale === 'en' ? 'en-GB' : 'pt-PT';
+  const expiry = loaded?.expiraEm ? formatExpiry(loaded.expiraEm, locale) : '';
+
+  // The prompts of SPEC §4 run once per licence state shown: when the page opens, and again if the state changes.
+  const promptKey = loaded && state ? `${loaded.id}:${state}` : null;
+  useEffect(() => {
+    if (!promptKey || !state) return;
+    return schedulePrompts(state, {
+      toast: (kind) =>
+        toast(
+          kind === 'welcome'
+            ? { kind: 'info', text: t`Bem-vindo! Active a sua subscrição para criar fichas e pedir palpites.` }
+            : { kind: 'error', text: t`A sua subscrição expirou em ${expiry}` },
+        ),
+      openPopup: () => setPopupOpen(true),
+    });
+    // The prompts follow the licence's state only; the toast's wording is read when it fires.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [promptKey]);
+
+  const choosePlan = async (plan: LicencePlan) => {
+    const outcome = await renew(plan);
+    if (outcome.kind === 'ok') {
+      setPopupOpen(false);
+      setPaymentId(outcome.paymentId);
+      toast({ kind: 'info', text: translateServerMessage(outcome.message), action: { label: t`Ver subscrição`, href: '/dashboard/licenca' } });
+    } else {
+      toast({ kind: 'error', text: `${t`Não foi possivel solicitar a renovação desta subscrição`}: ${translateServerMessage(outcome.message)}` });
+    }
+  };
+
+  const startTrial = async () => {
+    setActivating(true);
+    const outcome = await activate();
+    setActivating(false);
+    if (outcome.kind === 'ok') setPopupOpen(false);
+    else toast({ kind: 'error', text: translateServerMessage(outcome.message) });
+  };
+
+  const paid = () => {
+    setPaymentId(null);
+    toast({ kind: 'success', text: t`A tua subscrição foi renovada` });
+  };
+
+  return (
+    <section className="page licence-page">
+      <div className="page-head">
+        <h1 className="page-title">
+          <Trans>Subscrição</Trans>
+        </h1>
+        {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+      </div>
+      {!online && (
+        <p className="notice">
+          <Trans>Sem ligação. Mostramos a subscrição como estava da última vez. Pagar, enviar o comprovativo e usar um código precisam de internet.</Trans>
+        </p>
+      )}
+      {licence === PENDING ? null : !loaded || !state ? (
+        <p className="notice">{online ? <Trans>A carregar a subscrição…</Trans> : <Trans>Esta subscrição ainda não foi carregada neste telemóvel.</Trans>}</p>
+      ) : (
+        <>
+          <LicenceStatus
+            licence={loaded}
+            state={state}
+            expiring={isExpiring(loaded.expiraEm, now)}
+            onActivate={() => void startTrial()}
+            activating={activating}
+            online={online}
+          />
+          {canRenew(state) && (
+            <>
+              <section className="licence-section" aria-labelledby="licence-renew">
+                <h2 className="section-title" id="licence-renew">
+                  <Trans>Renovar subscrição</Trans>
+                </h2>
+                <RenewalPlans online={online} onChoose={(plan) => void choosePlan(plan)} />
+              </section>
+              <section className="licence-section" aria-labelledby="licence-proof">
+                <h2 className="section-title" id="licence-proof">
+                  <Trans>Comprovativo de pagamento</Trans>
+                </h2>
+                <PaymentProof licence={loaded} online={online} />
+              </section>
+              <section className="licence-section" aria-labelledby="licence-code">
+                <h2 className="section-title" id="licence-code">
+                  <Trans>Código de subscrição</Trans>
+                </h2>
+                <PromoCode online={online} />
+              </section>
+            </>
+          )}
+          {popupOpen && canRenew(state) && (
+            <LicenceDialog title={state === 'pendente' ? t`Active a sua subscrição` : t`Renove a sua subscrição`} onClose={() => setPopupOpen(false)}>
+              {state === 'expirada' && (
+                <p>
+                  <Trans>A sua subscrição expirou em {expiry}. Escolha um plano para continuar.</Trans>
+                </p>
+              )}
+              {state === 'pendente' && (
+                <button type="button" className="button button-secondary" onClick={() => void startTrial()} disabled={activating || !online}>
+                  <Trans>Activar período experimental</Trans>
+                </button>
+              )}
+              <RenewalPlans online={online} onChoose={(plan) => void choosePlan(plan)} />
+            </LicenceDialog>
+          )}
+          {paymentId && <PaymentFrame paymentId={paymentId} onPaid={paid} onClose={() => setPaymentId(null)} />}
+        </>
+      )}
+    </section>
+  );
+}
