@@ -2,6 +2,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+// Writes to the phone's store stay atomic without Dexie's tracking of `await` (src/db/store-transaction.ts): a
+// read-write transaction is opened only by writeTransaction, and code running inside one reaches the store only
+// through the tables it is handed, never through `db`.
+const STORE_TRANSACTION_RULES = [
+  {
+    selector: "CallExpression[callee.property.name='transaction'][arguments.0.value='rw']",
+    message: 'Open a read-write transaction with writeTransaction (src/db/store-transaction.ts).',
+  },
+  {
+    selector: "CallExpression[callee.name=/^(writeTransaction|writeForOwner)$/] > :function Identifier[name='db']",
+    message: 'Inside a write transaction, read and write through the tables it hands you (tx), not db.',
+  },
+  {
+    selector: "Property[key.name=/^(optimistic|store)$/] > :function Identifier[name='db']",
+    message: 'An optimistic change or a stored page writes through the transaction’s tables it is handed (tx), not db.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', 'playwright-report/', '.tmp/', 'locales/'] },
   js.configs.recommended,
@@ -18,12 +36,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...STORE_TRANSACTION_RULES] },
+  },
+  {
     // The UI must not reach db/, sync/ or api/ types through a state module (.dependency-cruiser.mjs catches
     // `export … from`); an alias or an export list of an imported type would hand them on past that check.
     files: ['src/state/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...STORE_TRANSACTION_RULES,
         {
           selector: 'ExportNamedDeclaration > TSTypeAliasDeclaration > TSTypeReference.typeAnnotation:not([typeArguments])',
           message: 'Do not export a bare alias of another type from src/state/: export a view model of your own, or let the UI import the contract type.',

@@ -5,7 +5,7 @@ import type { SessionRecord } from './types.ts';
 // Chains of Dexie's promises, not async functions, so that they can be one of a transaction's reads
 // (StoreRead in state/personal-atom.ts).
 
-export function readSessionRecord(db: AppDb): PromiseExtended<SessionRecord | undefined> {
+export function readSessionRecord(db: Pick<AppDb, 'kv'>): PromiseExtended<SessionRecord | undefined> {
   return db.kv.get('session').then((record) => (record?.key === 'session' ? record : undefined));
 }
 
@@ -14,6 +14,6 @@ export function readSessionRecord(db: AppDb): PromiseExtended<SessionRecord | un
  * since), null when signed out. Signing in as someone else or signing out clears those rows in the same
  * transaction that writes the session (sync/mirror-owner.ts), so this is also who may see them.
  */
-export function readMirrorOwner(db: AppDb): PromiseExtended<string | null> {
+export function readMirrorOwner(db: Pick<AppDb, 'kv'>): PromiseExtended<string | null> {
   return readSessionRecord(db).then((record) => record?.session?.user.id ?? null);
 }

@@ -106,9 +106,9 @@ export const markConversationReadAtom = atom(null, (get, _set, conversaId: strin
 export const refreshCommunityAtom = atom(null, async (_get, _set, options?: { force?: boolean }) => {
   const sync = await loadSync();
   await Promise.all([
-    sync.refreshList(db, sync.conversationsList(db), options?.force),
-    sync.refreshList(db, sync.groupsList(db), options?.force),
-    sync.refreshList(db, sync.roomsList(db), options?.force),
+    sync.refreshList(db, sync.conversationsList(), options?.force),
+    sync.refreshList(db, sync.groupsList(), options?.force),
+    sync.refreshList(db, sync.roomsList(), options?.force),
     sync.refreshCounters(db, options),
   ]);
 });

@@ -28,7 +28,7 @@ export function startRealtime(userId: string): () => void {
         void sync.outboxRunner(db).poke();
         void sync.refreshCounters(db, { force: true });
         void sync.refreshNotifications(db, { force: true });
-        void sync.refreshList(db, sync.conversationsList(db), true);
+        void sync.refreshList(db, sync.conversationsList(), true);
       },
     });
     if (stopped) end();

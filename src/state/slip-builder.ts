@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
+import { writeTransaction } from '../db/store-transaction.ts';
 import {
   addSelection,
   copySelections,
@@ -28,10 +29,10 @@ export const draftCountAtom = atom((get) => get(draftSlipAtom).selections.length
 
 /** Read-modify-write in one transaction, so two tabs editing the slip never lose each other's change. */
 async function updateDraft(change: (draft: DraftSlip) => DraftSlip): Promise<DraftSlip> {
-  return db.transaction('rw', db.kv, async () => {
-    const record = await db.kv.get('draftSlip');
+  return writeTransaction(db, ['kv'], async (tx) => {
+    const record = await tx.kv.get('draftSlip');
     const next = change(readDraft(record?.key === 'draftSlip' ? record.value : null));
-    await db.kv.put({ key: 'draftSlip', value: next });
+    await tx.kv.put({ key: 'draftSlip', value: next });
     return next;
   });
 }

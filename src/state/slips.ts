@@ -56,7 +56,7 @@ export const refreshSlipListAtom = atom(null, async (get, _set, input: { filtro:
   const user = get(sessionUserAtom);
   if (!user) return;
   const sync = await loadSync();
-  const list = sync.slipList(db, input.filtro, user.id);
+  const list = sync.slipList(input.filtro, user.id);
   if (input.more) await sync.loadMore(db, list);
   else await sync.refreshList(db, list, input.force);
 });

@@ -1,4 +1,5 @@
 import type { AppDb } from '../db/app-db.ts';
+import { writeTransaction } from '../db/store-transaction.ts';
 import { fetchEventDetail, fetchUpcomingEvents } from '../api/events.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { isStale, markFailed, markRefreshed } from './freshness.ts';
@@ -13,12 +14,12 @@ export async function refreshUpcomingEvents(db: AppDb, options: { force?: boolea
     return;
   }
   const events = result.data.eventos;
-  await db.transaction('rw', db.events, db.syncMeta, async () => {
+  await writeTransaction(db, ['events', 'syncMeta'], async (tx) => {
     const keep = new Set(events.map((event) => event.id));
-    const stale = (await db.events.toCollection().primaryKeys()).filter((id) => !keep.has(id));
-    await db.events.bulkDelete(stale);
-    await db.events.bulkPut(events);
-    await markRefreshed(db, UPCOMING_EVENTS);
+    const stale = (await tx.events.toCollection().primaryKeys()).filter((id) => !keep.has(id));
+    await tx.events.bulkDelete(stale);
+    await tx.events.bulkPut(events);
+    await markRefreshed(tx, UPCOMING_EVENTS);
   });
 }
 
@@ -32,9 +33,9 @@ export async function refreshEventDetail(db: AppDb, id: string, options: { maxAg
     await markFailed(db, `event:${id}`, result.message);
     return 'error';
   }
-  await db.transaction('rw', db.eventDetails, db.syncMeta, async () => {
-    await db.eventDetails.put({ id, data: result.data.evento, refreshedAt: Date.now() });
-    await markRefreshed(db, `event:${id}`);
+  await writeTransaction(db, ['eventDetails', 'syncMeta'], async (tx) => {
+    await tx.eventDetails.put({ id, data: result.data.evento, refreshedAt: Date.now() });
+    await markRefreshed(tx, `event:${id}`);
   });
   return 'loaded';
 }

@@ -1,6 +1,7 @@
 import type { AppDb } from '../db/app-db.ts';
 import type { StoredMessage, StoredSlip } from '../db/mirror-types.ts';
 import { readMirrorOwner } from '../db/session.ts';
+import { ALL_TABLES, writeTransaction, type StoreTables } from '../db/store-transaction.ts';
 import { COMPETITIONS_QUERY, exploreMetaKey } from './resources.ts';
 
 // The store keeps what was seen so screens open offline, under persistent storage the browser will not evict. So it
@@ -37,45 +38,45 @@ function hasUnsentWork(row: { id: string; pendingMutationId?: number | null }, r
   return row.id.startsWith('local:') || (row.pendingMutationId !== null && row.pendingMutationId !== undefined) || referenced.has(row.id);
 }
 
-async function pruneMessages(db: AppDb, now: number): Promise<number> {
+async function pruneMessages(tx: StoreTables, now: number): Promise<number> {
   const keep = (message: StoredMessage) => hasUnsentWork(message, NONE);
-  const old = await db.messages.where('createdAt').below(isoBefore(now, RETENTION.messages.days)).filter((message) => !keep(message)).toArray();
-  const excess = (await db.messages.count()) - old.length - RETENTION.messages.rows;
+  const old = await tx.messages.where('createdAt').below(isoBefore(now, RETENTION.messages.days)).filter((message) => !keep(message)).toArray();
+  const excess = (await tx.messages.count()) - old.length - RETENTION.messages.rows;
   const oldIds = new Set(old.map((message) => message.id));
   const overflow =
     excess > 0
-      ? await db.messages
+      ? await tx.messages
           .orderBy('createdAt')
           .filter((message) => !keep(message) && !oldIds.has(message.id))
           .limit(excess)
           .toArray()
       : [];
   const gone = [...old, ...overflow];
-  await db.messages.bulkDelete(gone.map((message) => message.id));
+  await tx.messages.bulkDelete(gone.map((message) => message.id));
   // A chat that lost its oldest messages starts paging again from its newest page: its stored cursor pointed past them.
-  await db.syncMeta.bulkDelete([...new Set(gone.map((message) => `messages:${message.chatKey}`))]);
+  await tx.syncMeta.bulkDelete([...new Set(gone.map((message) => `messages:${message.chatKey}`))]);
   return gone.length;
 }
 
-async function pruneNotifications(db: AppDb, now: number): Promise<number> {
-  let removed = await db.notifications.where('sortKey').below(isoBefore(now, RETENTION.notifications.days)).delete();
-  const excess = (await db.notifications.count()) - RETENTION.notifications.rows;
-  if (excess > 0) removed += await db.notifications.orderBy('sortKey').limit(excess).delete();
+async function pruneNotifications(tx: StoreTables, now: number): Promise<number> {
+  let removed = await tx.notifications.where('sortKey').below(isoBefore(now, RETENTION.notifications.days)).delete();
+  const excess = (await tx.notifications.count()) - RETENTION.notifications.rows;
+  if (excess > 0) removed += await tx.notifications.orderBy('sortKey').limit(excess).delete();
   return removed;
 }
 
-async function pruneUsers(db: AppDb, now: number): Promise<number> {
+async function pruneUsers(tx: StoreTables, now: number): Promise<number> {
   // A follow waiting to be sent changed a user's row on this phone (by name, so no entry points at it).
-  if ((await db.outbox.filter((entry) => entry.kind === 'follow' || entry.kind === 'unfollow').count()) > 0) return 0;
-  const owner = await readMirrorOwner(db);
-  let removed = await db.users
+  if ((await tx.outbox.filter((entry) => entry.kind === 'follow' || entry.kind === 'unfollow').count()) > 0) return 0;
+  const owner = await readMirrorOwner(tx);
+  let removed = await tx.users
     .where('seenAt')
     .below(now - RETENTION.users.days * DAY_MS)
     .filter((user) => user.id !== owner)
     .delete();
-  const excess = (await db.users.count()) - RETENTION.users.rows;
+  const excess = (await tx.users.count()) - RETENTION.users.rows;
   if (excess > 0) {
-    removed += await db.users
+    removed += await tx.users
       .orderBy('seenAt')
       .filter((user) => user.id !== owner)
       .limit(excess)
@@ -84,57 +85,57 @@ async function pruneUsers(db: AppDb, now: number): Promise<number> {
   return removed;
 }
 
-async function pruneEventDetails(db: AppDb, now: number): Promise<number> {
-  const old = await db.eventDetails.where('refreshedAt').below(now - RETENTION.eventDetails.days * DAY_MS).primaryKeys();
-  const excess = (await db.eventDetails.count()) - old.length - RETENTION.eventDetails.rows;
+async function pruneEventDetails(tx: StoreTables, now: number): Promise<number> {
+  const old = await tx.eventDetails.where('refreshedAt').below(now - RETENTION.eventDetails.days * DAY_MS).primaryKeys();
+  const excess = (await tx.eventDetails.count()) - old.length - RETENTION.eventDetails.rows;
   const oldIds = new Set(old);
   const overflow =
     excess > 0
-      ? await db.eventDetails
+      ? await tx.eventDetails
           .orderBy('refreshedAt')
           .filter((row) => !oldIds.has(row.id))
           .limit(excess)
           .primaryKeys()
       : [];
   const gone = [...old, ...overflow];
-  await db.eventDetails.bulkDelete(gone);
-  await db.syncMeta.bulkDelete(gone.map((id) => `event:${id}`));
+  await tx.eventDetails.bulkDelete(gone);
+  await tx.syncMeta.bulkDelete(gone.map((id) => `event:${id}`));
   return gone.length;
 }
 
-async function pruneQueries(db: AppDb, now: number): Promise<number> {
-  const gone = (await db.queries.where('refreshedAt').below(now - RETENTION.queries.days * DAY_MS).primaryKeys()).filter(
+async function pruneQueries(tx: StoreTables, now: number): Promise<number> {
+  const gone = (await tx.queries.where('refreshedAt').below(now - RETENTION.queries.days * DAY_MS).primaryKeys()).filter(
     (key) => key !== COMPETITIONS_QUERY,
   );
-  await db.queries.bulkDelete(gone);
-  await db.syncMeta.bulkDelete(gone.map(exploreMetaKey));
+  await tx.queries.bulkDelete(gone);
+  await tx.syncMeta.bulkDelete(gone.map(exploreMetaKey));
   return gone.length;
 }
 
 /** Slips in none of my lists and no stored search, last fetched on their own long ago (or never). */
-async function pruneSlips(db: AppDb, now: number, referenced: Set<string>): Promise<number> {
-  const inSearches = new Set((await db.queries.toArray()).flatMap((query) => query.ids));
+async function pruneSlips(tx: StoreTables, now: number, referenced: Set<string>): Promise<number> {
+  const inSearches = new Set((await tx.queries.toArray()).flatMap((query) => query.ids));
   const mine = (slip: StoredSlip) => slip.lists.some((list) => list !== 'publicas');
-  const candidates = await db.slips.filter((slip) => !mine(slip) && !inSearches.has(slip.id) && !hasUnsentWork(slip, referenced)).toArray();
-  const seen = await db.syncMeta.bulkGet(candidates.map((slip) => `slip:${slip.id}`));
+  const candidates = await tx.slips.filter((slip) => !mine(slip) && !inSearches.has(slip.id) && !hasUnsentWork(slip, referenced)).toArray();
+  const seen = await tx.syncMeta.bulkGet(candidates.map((slip) => `slip:${slip.id}`));
   const cutoff = now - RETENTION.slipsSeen.days * DAY_MS;
   const gone = candidates.filter((_slip, index) => (seen[index]?.refreshedAt ?? 0) < cutoff).map((slip) => slip.id);
-  await db.slips.bulkDelete(gone);
-  await db.syncMeta.bulkDelete(gone.map((id) => `slip:${id}`));
+  await tx.slips.bulkDelete(gone);
+  await tx.syncMeta.bulkDelete(gone.map((id) => `slip:${id}`));
   return gone.length;
 }
 
 /** Prunes the store (RETENTION) in one transaction, so a screen never sees half of it. */
 export async function pruneStore(db: AppDb, now = Date.now()): Promise<PruneReport> {
-  return db.transaction('rw', db.tables, async () => {
-    const referenced = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref ? [entry.ref.id] : [])));
+  return writeTransaction(db, ALL_TABLES, async (tx) => {
+    const referenced = new Set((await tx.outbox.toArray()).flatMap((entry) => (entry.ref ? [entry.ref.id] : [])));
     return {
-      messages: await pruneMessages(db, now),
-      notifications: await pruneNotifications(db, now),
-      users: await pruneUsers(db, now),
-      eventDetails: await pruneEventDetails(db, now),
-      queries: await pruneQueries(db, now),
-      slips: await pruneSlips(db, now, referenced),
+      messages: await pruneMessages(tx, now),
+      notifications: await pruneNotifications(tx, now),
+      users: await pruneUsers(tx, now),
+      eventDetails: await pruneEventDetails(tx, now),
+      queries: await pruneQueries(tx, now),
+      slips: await pruneSlips(tx, now, referenced),
     };
   });
 }

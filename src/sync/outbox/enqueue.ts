@@ -1,4 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
+import { ALL_TABLES, writeTransaction, type StoreTables } from '../../db/store-transaction.ts';
 import type { OutboxEntry, OutboxMethod, OutboxRef } from '../../db/outbox-types.ts';
 import { clientIdOf, takeMutationId } from './identity.ts';
 
@@ -9,8 +10,11 @@ export interface MutationInput {
   path: string;
   body: unknown;
   ref?: OutboxRef | null;
-  /** The optimistic change, written in the same transaction as the entry; it gets the entry's mutation id. */
-  optimistic?: (mutationId: number) => Promise<void>;
+  /**
+   * The optimistic change, written in the same transaction as the entry through the tables it is handed
+   * (db/store-transaction.ts); it gets the entry's mutation id.
+   */
+  optimistic?: (mutationId: number, tx: StoreTables) => Promise<void>;
 }
 
 /**
@@ -18,10 +22,10 @@ export interface MutationInput {
  * this resolves the UI may say "saved on this phone". Returns the entry's mutation id.
  */
 export async function enqueueMutation(db: AppDb, input: MutationInput): Promise<number> {
-  return db.transaction('rw', db.tables, async () => {
-    const clientId = await clientIdOf(db);
-    const mutationId = await takeMutationId(db);
-    await input.optimistic?.(mutationId);
+  return writeTransaction(db, ALL_TABLES, async (tx) => {
+    const clientId = await clientIdOf(tx);
+    const mutationId = await takeMutationId(tx);
+    await input.optimistic?.(mutationId, tx);
     const entry: OutboxEntry = {
       mutationId,
       clientId,
@@ -38,7 +42,7 @@ export async function enqueueMutation(db: AppDb, input: MutationInput): Promise<
       createdAt: Date.now(),
       ref: input.ref ?? null,
     };
-    await db.outbox.add(entry);
+    await tx.outbox.add(entry);
     return mutationId;
   });
 }

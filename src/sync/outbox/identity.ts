@@ -1,7 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 
 /** This installation's id (DESIGN §4), made once and kept in the phone's store. Call inside a transaction on kv. */
-export async function clientIdOf(db: AppDb): Promise<string> {
+export async function clientIdOf(db: Pick<AppDb, 'kv'>): Promise<string> {
   const stored = await db.kv.get('clientId');
   if (stored?.key === 'clientId') return stored.value;
   const value = crypto.randomUUID();
@@ -10,7 +10,7 @@ export async function clientIdOf(db: AppDb): Promise<string> {
 }
 
 /** The next mutation id: monotonic for this client. Call inside a transaction on kv. */
-export async function takeMutationId(db: AppDb): Promise<number> {
+export async function takeMutationId(db: Pick<AppDb, 'kv'>): Promise<number> {
   const stored = await db.kv.get('nextMutationId');
   const value = stored?.key === 'nextMutationId' ? stored.value : 1;
   await db.kv.put({ key: 'nextMutationId', value: value + 1 });

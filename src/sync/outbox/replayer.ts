@@ -1,6 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { readMirrorOwner, readSessionRecord } from '../../db/session.ts';
+import { ALL_TABLES, writeTransaction } from '../../db/store-transaction.ts';
 import type { RawOutcome } from '../../api/http.ts';
 import type { ApplierRegistry } from './appliers.ts';
 import { backoffDelay } from './backoff.ts';
@@ -116,11 +117,11 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
   /** Folds one entry's outcome into the store; returns a report when the queue has to stop here. */
   const settle = async (entry: OutboxEntry, outcome: RawOutcome, userId: string, sessionCheckedAt: number): Promise<FlushReport | null> => {
     if (outcome.kind === 'ok') {
-      await db.transaction('rw', db.tables, async () => {
+      await writeTransaction(db, ALL_TABLES, async (tx) => {
         // The answer folds into the mirror only while it is still the author's (an answer that arrives after they
         // signed out is theirs, not the next user's); the server has the change either way.
-        if ((await readMirrorOwner(db)) === entry.userId) await appliers[entry.kind]?.applied?.(db, entry, outcome.body);
-        await db.outbox.delete(entry.mutationId);
+        if ((await readMirrorOwner(tx)) === entry.userId) await appliers[entry.kind]?.applied?.(tx, entry, outcome.body);
+        await tx.outbox.delete(entry.mutationId);
       });
       report.sent += 1;
       return null;
@@ -138,9 +139,9 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
         .modify({ state: 'paused' });
       return { ...report, stop: 'auth' };
     }
-    await db.transaction('rw', db.tables, async () => {
-      await db.outbox.update(entry.mutationId, { state: 'rejected', error: refusal.message, rejection: refusal.body ?? null });
-      if ((await readMirrorOwner(db)) === entry.userId) await appliers[entry.kind]?.rejected?.(db, entry, refusal.body);
+    await writeTransaction(db, ALL_TABLES, async (tx) => {
+      await tx.outbox.update(entry.mutationId, { state: 'rejected', error: refusal.message, rejection: refusal.body ?? null });
+      if ((await readMirrorOwner(tx)) === entry.userId) await appliers[entry.kind]?.rejected?.(tx, entry, refusal.body);
     });
     report.rejected += 1;
     return null;
@@ -224,11 +225,11 @@ export async function retryRejected(db: AppDb, mutationId: number, body?: unknow
 
 /** The user gives up on a refused entry: its optimistic change is undone and the entry removed together. */
 export async function discardRejected(db: AppDb, appliers: ApplierRegistry, mutationId: number): Promise<boolean> {
-  return db.transaction('rw', db.tables, async () => {
-    const entry = await db.outbox.get(mutationId);
+  return writeTransaction(db, ALL_TABLES, async (tx) => {
+    const entry = await tx.outbox.get(mutationId);
     if (!entry || entry.state !== 'rejected') return false;
-    await appliers[entry.kind]?.discarded?.(db, entry);
-    await db.outbox.delete(mutationId);
+    await appliers[entry.kind]?.discarded?.(tx, entry);
+    await tx.outbox.delete(mutationId);
     return true;
   });
 }

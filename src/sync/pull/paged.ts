@@ -2,6 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';
 import { readMirrorOwner } from '../../db/session.ts';
+import type { StoreTables } from '../../db/store-transaction.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 
 export interface PagedList<T> {
@@ -9,8 +10,11 @@ export interface PagedList<T> {
   resource: string;
   pageSize?: number;
   fetchPage: (pageNumber: number, size: number) => Promise<ApiResult<T[]>>;
-  /** Writes a page into the store; `replace` is true for a fresh first page (rows gone from the server go too). */
-  store: (rows: T[], options: { replace: boolean }) => Promise<void>;
+  /**
+   * Writes a page into the store through `tx`, the tables of the pull's transaction (db/store-transaction.ts);
+   * `replace` is true for a fresh first page (rows gone from the server go too).
+   */
+  store: (tx: StoreTables, rows: T[], options: { replace: boolean }) => Promise<void>;
 }
 
 export type PageOutcome = 'loaded' | 'fresh' | 'no-more' | 'error';
@@ -30,12 +34,12 @@ export async function refreshFirstPage<T>(
   const size = list.pageSize ?? PAGE_SIZE;
   const result = await list.fetchPage(1, size);
   if (result.kind !== 'ok') {
-    await writeForOwner(db, owner, () => db.syncMeta.put({ ...(meta ?? { resource: list.resource, refreshedAt: 0 }), error: result.message }));
+    await writeForOwner(db, owner, (tx) => tx.syncMeta.put({ ...(meta ?? { resource: list.resource, refreshedAt: 0 }), error: result.message }));
     return 'error';
   }
-  const stored = await writeForOwner(db, owner, async () => {
-    await list.store(result.data, { replace: true });
-    await db.syncMeta.put({
+  const stored = await writeForOwner(db, owner, async (tx) => {
+    await list.store(tx, result.data, { replace: true });
+    await tx.syncMeta.put({
       resource: list.resource,
       refreshedAt: Date.now(),
       error: null,
@@ -61,13 +65,13 @@ export async function loadNextPage<T>(db: AppDb, list: PagedList<T>): Promise<Pa
   const pages = meta.pages + 1;
   const result = await list.fetchPage(pages, size);
   if (result.kind !== 'ok') {
-    await writeForOwner(db, owner, () => db.syncMeta.put({ ...meta, error: result.message }));
+    await writeForOwner(db, owner, (tx) => tx.syncMeta.put({ ...meta, error: result.message }));
     return 'error';
   }
-  const stored = await writeForOwner(db, owner, async () => {
-    await list.store(result.data, { replace: false });
+  const stored = await writeForOwner(db, owner, async (tx) => {
+    await list.store(tx, result.data, { replace: false });
     const received = (meta.received ?? 0) + result.data.length;
-    await db.syncMeta.put({ ...meta, pages, received, noMore: received < size * pages });
+    await tx.syncMeta.put({ ...meta, pages, received, noMore: received < size * pages });
   });
   return stored ? 'loaded' : 'error';
 }

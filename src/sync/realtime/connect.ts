@@ -71,10 +71,10 @@ export async function refreshOnlineUsers(db: AppDb, selfId: string): Promise<voi
 
 /** Read-modify-write of the online list in one transaction (presence events and the refresher both change it). */
 async function updateOnline(db: AppDb, selfId: string, change: (current: Set<string>) => Set<string>): Promise<void> {
-  await writeForOwner(db, selfId, async () => {
-    const record = await db.kv.get('onlineUsers');
+  await writeForOwner(db, selfId, async (tx) => {
+    const record = await tx.kv.get('onlineUsers');
     const next = change(new Set(record?.key === 'onlineUsers' ? record.ids : []));
     next.add(selfId);
-    await db.kv.put({ key: 'onlineUsers', ids: [...next] });
+    await tx.kv.put({ key: 'onlineUsers', ids: [...next] });
   });
 }

@@ -12,10 +12,10 @@ export async function refreshLicence(db: AppDb, options: { force?: boolean } = {
   if (!options.force && !(await isStale(db, 'licence', REFRESH_UPDATES_MS))) return;
   const owner = await readMirrorOwner(db);
   const result = await fetchLicence();
-  await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return markFailed(db, 'licence', result.message);
-    await db.kv.put({ key: 'licence', value: result.data.licenca });
-    await markRefreshed(db, 'licence');
+  await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return markFailed(tx, 'licence', result.message);
+    await tx.kv.put({ key: 'licence', value: result.data.licenca });
+    await markRefreshed(tx, 'licence');
   });
 }
 
@@ -23,11 +23,11 @@ export async function refreshProfile(db: AppDb, options: { force?: boolean } = {
   if (!options.force && !(await isStale(db, 'profile', REFRESH_UPDATES_MS))) return;
   const owner = await readMirrorOwner(db);
   const result = await fetchMyProfile();
-  await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return markFailed(db, 'profile', result.message);
+  await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return markFailed(tx, 'profile', result.message);
     const { usuario, follows } = result.data;
-    await db.kv.put({ key: 'profile', value: { usuario, follows } });
-    await db.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data: usuario, seenAt: Date.now() });
-    await markRefreshed(db, 'profile');
+    await tx.kv.put({ key: 'profile', value: { usuario, follows } });
+    await tx.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data: usuario, seenAt: Date.now() });
+    await markRefreshed(tx, 'profile');
   });
 }

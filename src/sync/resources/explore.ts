@@ -26,29 +26,29 @@ export async function refreshExplore(
     if (result.kind !== 'ok') return failed(db, owner, resource, result.message);
     const fichas = result.data.fichas;
     // Results carry the viewer's own marks (saved or not): they are written only for whom they were fetched.
-    const stored = await writeForOwner(db, owner, async () => {
+    const stored = await writeForOwner(db, owner, async (tx) => {
       // A slip of mine keeps its own lists; others' published slips are stored for their public view. A row with a
       // change still on its way (publish, hide, save) keeps its optimistic state until the outbox settles it.
-      const held = await db.slips.bulkGet(fichas.map((ficha) => ficha.id));
+      const held = await tx.slips.bulkGet(fichas.map((ficha) => ficha.id));
       const waiting = new Set(held.filter((row) => row?.pendingMutationId != null).map((row) => row?.id));
-      await db.slips.bulkPut(fichas.filter((ficha) => !waiting.has(ficha.id)).map((ficha) => slipRow(ficha, options.selfId ?? '')));
-      await db.queries.put({ key: request.key, ids: fichas.map((ficha) => ficha.id), refreshedAt: Date.now() });
-      await markRefreshed(db, resource);
+      await tx.slips.bulkPut(fichas.filter((ficha) => !waiting.has(ficha.id)).map((ficha) => slipRow(ficha, options.selfId ?? '')));
+      await tx.queries.put({ key: request.key, ids: fichas.map((ficha) => ficha.id), refreshedAt: Date.now() });
+      await markRefreshed(tx, resource);
     });
     return stored ? 'loaded' : 'error';
   }
   const result = request.kind === 'apostas' ? await fetchExploreBets(request.params, 1, PAGE_SIZE) : await fetchCommunity(1, PAGE_SIZE);
   if (result.kind !== 'ok') return failed(db, owner, resource, result.message);
   const results = 'selecoes' in result.data ? { tips: result.data.selecoes } : { users: result.data.usuarios };
-  const stored = await writeForOwner(db, owner, async () => {
-    await db.queries.put({ key: request.key, ids: [], ...results, refreshedAt: Date.now() });
-    await markRefreshed(db, resource);
+  const stored = await writeForOwner(db, owner, async (tx) => {
+    await tx.queries.put({ key: request.key, ids: [], ...results, refreshedAt: Date.now() });
+    await markRefreshed(tx, resource);
   });
   return stored ? 'loaded' : 'error';
 }
 
 async function failed(db: AppDb, owner: string | null, resource: string, message: string): Promise<'error'> {
-  await writeForOwner(db, owner, () => markFailed(db, resource, message));
+  await writeForOwner(db, owner, (tx) => markFailed(tx, resource, message));
   return 'error';
 }
 

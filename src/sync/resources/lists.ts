@@ -14,70 +14,64 @@ import type { Room } from '../../../contract/schemas/rooms.ts';
 // Refreshers of the community lists (SPEC §9: lists every 30 s, updates every 300 s; pages of 50).
 
 /** Conversations with a change still waiting in the outbox (being marked read); a Dexie promise, for transactions. */
-function conversationsWaiting(db: AppDb) {
+function conversationsWaiting(db: Pick<AppDb, 'outbox'>) {
   return db.outbox.toArray().then((entries) => new Set(entries.flatMap((entry) => (entry.ref?.table === 'conversations' ? [entry.ref.id] : []))));
 }
 
-export function conversationsList(db: AppDb): PagedList<Conversation> {
+export function conversationsList(): PagedList<Conversation> {
   return {
     resource: 'conversations',
     fetchPage: async (page, size) => {
       const result = await fetchConversations(page, size);
       return result.kind === 'ok' ? { ...result, data: result.data.conversas } : result;
     },
-    store: async (rows, { replace }) => {
-      await db.transaction('rw', db.conversations, db.users, db.outbox, async () => {
-        // A conversation marked read on the phone keeps that mark until the server has it: a page fetched before
-        // would show it unread again.
-        const waiting = await conversationsWaiting(db);
-        if (replace) await db.conversations.filter((conversation) => !waiting.has(conversation.id)).delete();
-        await db.conversations.bulkPut(
-          rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
-        );
-        // Users seen: the people in these conversations, for profiles and presence offline.
-        const seenAt = Date.now();
-        const people = rows.flatMap((row) => [row.primeiroUsuario, row.segundoUsuario]);
-        for (const person of people) {
-          const known = await db.users.get(person.id);
-          await db.users.put({ id: person.id, nomeUsuario: person.nomeUsuario, data: { ...known?.data, ...person }, seenAt });
-        }
-      });
+    store: async (tx, rows, { replace }) => {
+      // A conversation marked read on the phone keeps that mark until the server has it: a page fetched before
+      // would show it unread again.
+      const waiting = await conversationsWaiting(tx);
+      if (replace) await tx.conversations.filter((conversation) => !waiting.has(conversation.id)).delete();
+      await tx.conversations.bulkPut(
+        rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
+      );
+      // Users seen: the people in these conversations, for profiles and presence offline.
+      const seenAt = Date.now();
+      const people = rows.flatMap((row) => [row.primeiroUsuario, row.segundoUsuario]);
+      for (const person of people) {
+        const known = await tx.users.get(person.id);
+        await tx.users.put({ id: person.id, nomeUsuario: person.nomeUsuario, data: { ...known?.data, ...person }, seenAt });
+      }
     },
   };
 }
 
-export function groupsList(db: AppDb): PagedList<GroupSummary> {
+export function groupsList(): PagedList<GroupSummary> {
   return {
     resource: 'groups',
     fetchPage: async (page, size) => {
       const result = await fetchGroups(page, size);
       return result.kind === 'ok' ? { ...result, data: result.data.grupos } : result;
     },
-    store: async (rows, { replace }) => {
-      await db.transaction('rw', db.groups, db.outbox, async () => {
-        // A group with an edit still waiting keeps its optimistic row until the edit is acknowledged.
-        const waiting = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'groups' ? [entry.ref.id] : [])));
-        if (replace) await db.groups.filter((group) => !waiting.has(group.id)).delete();
-        await db.groups.bulkPut(
-          rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
-        );
-      });
+    store: async (tx, rows, { replace }) => {
+      // A group with an edit still waiting keeps its optimistic row until the edit is acknowledged.
+      const waiting = new Set((await tx.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'groups' ? [entry.ref.id] : [])));
+      if (replace) await tx.groups.filter((group) => !waiting.has(group.id)).delete();
+      await tx.groups.bulkPut(
+        rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
+      );
     },
   };
 }
 
-export function roomsList(db: AppDb): PagedList<Room> {
+export function roomsList(): PagedList<Room> {
   return {
     resource: 'rooms',
     fetchPage: async (page, size) => {
       const result = await fetchRooms(page, size);
       return result.kind === 'ok' ? { ...result, data: result.data.data } : result;
     },
-    store: async (rows, { replace }) => {
-      await db.transaction('rw', db.rooms, async () => {
-        if (replace) await db.rooms.clear();
-        await db.rooms.bulkPut(rows.map((row) => ({ id: row.id, eventId: row.eventId, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
-      });
+    store: async (tx, rows, { replace }) => {
+      if (replace) await tx.rooms.clear();
+      await tx.rooms.bulkPut(rows.map((row) => ({ id: row.id, eventId: row.eventId, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })));
     },
   };
 }
@@ -91,10 +85,10 @@ export async function refreshCounters(db: AppDb, options: { force?: boolean } = 
   if (!options.force && !(await isStale(db, 'counters', REFRESH_UPDATES_MS))) return;
   const owner = await readMirrorOwner(db);
   const result = await fetchUpdates();
-  await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return markFailed(db, 'counters', result.message);
-    await db.counters.bulkPut(COUNTER_NAMES.map((name) => ({ name, count: result.data.updates[name]?.count ?? 0 })));
-    await markRefreshed(db, 'counters');
+  await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return markFailed(tx, 'counters', result.message);
+    await tx.counters.bulkPut(COUNTER_NAMES.map((name) => ({ name, count: result.data.updates[name]?.count ?? 0 })));
+    await markRefreshed(tx, 'counters');
   });
 }
 
@@ -102,12 +96,12 @@ export async function refreshNotifications(db: AppDb, options: { force?: boolean
   if (!options.force && !(await isStale(db, 'notifications', REFRESH_LISTS_MS))) return;
   const owner = await readMirrorOwner(db);
   const result = await fetchNotifications({ size: PAGE_SIZE });
-  await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return markFailed(db, 'notifications', result.message);
-    await db.notifications.bulkPut(
+  await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return markFailed(tx, 'notifications', result.message);
+    await tx.notifications.bulkPut(
       result.data.notificacoes.map((row) => ({ id: row.id, sortKey: messageSortKey(row.createdAt, row.id), data: row })),
     );
-    await markRefreshed(db, 'notifications');
+    await markRefreshed(tx, 'notifications');
   });
 }
 
@@ -117,12 +111,12 @@ export async function openConversationWith(db: AppDb, nomeUsuario: string): Prom
   const result = await fetchConversationWith(nomeUsuario);
   if (result.kind !== 'ok') return { message: result.message };
   const conversa = result.data.conversa;
-  await writeForOwner(db, owner, async () => {
-    if (!(await conversationsWaiting(db)).has(conversa.id)) {
-      await db.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
+  await writeForOwner(db, owner, async (tx) => {
+    if (!(await conversationsWaiting(tx)).has(conversa.id)) {
+      await tx.conversations.put({ id: conversa.id, lastMessageAt: conversa.lastMessageAt ?? conversa.createdAt, data: conversa });
     }
     // Messages written to this user before the id was known move to the conversation's own key.
-    await db.messages
+    await tx.messages
       .where('[chatKey+sortKey]')
       .between([`conversa:@${nomeUsuario}`, ''], [`conversa:@${nomeUsuario}`, '\uffff'])
       .modify({ chatKey: `conversa:${conversa.id}` });

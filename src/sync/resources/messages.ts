@@ -35,14 +35,14 @@ export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: 
   const key = chatKeyOf({ chatType, chatId });
   const owner = await readMirrorOwner(db);
   const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE });
-  await writeForOwner(db, owner, async () => {
-    const meta = await db.syncMeta.get(metaKey(key));
+  await writeForOwner(db, owner, async (tx) => {
+    const meta = await tx.syncMeta.get(metaKey(key));
     if (result.kind !== 'ok') {
-      await db.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
+      await tx.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
       return;
     }
-    await db.messages.bulkPut(result.data.mensagens.map(messageRow));
-    await db.syncMeta.put({
+    await tx.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await tx.syncMeta.put({
       resource: metaKey(key),
       refreshedAt: Date.now(),
       error: null,
@@ -64,10 +64,10 @@ export async function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: s
   if (meta.noMore || !meta.cursor) return 'no-more';
   const owner = await readMirrorOwner(db);
   const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
-  const stored = await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return db.syncMeta.put({ ...meta, error: result.message });
-    await db.messages.bulkPut(result.data.mensagens.map(messageRow));
-    await db.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
+  const stored = await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return tx.syncMeta.put({ ...meta, error: result.message });
+    await tx.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await tx.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
   });
   return stored && result.kind === 'ok' ? 'loaded' : 'error';
 }
@@ -106,8 +106,8 @@ export async function sendMessage(db: AppDb, input: SendMessageInput): Promise<n
     method: 'POST',
     path: sendPath(input.target),
     body: { mensagem: input.mensagem, imagens: input.imagens },
-    optimistic: async (mutationId) => {
-      await db.messages.put(
+    optimistic: async (mutationId, tx) => {
+      await tx.messages.put(
         localMessage(mutationId, {
           chatKey: chatKeyOf(input.target),
           senderId: input.userId,
@@ -132,8 +132,8 @@ export async function shareSlip(
     method: 'GET',
     path: `${chatPath(input.chatType, input.chatId)}/${action}?resourceType=ficha&resourceId=${encodeURIComponent(input.fichaId)}`,
     body: null,
-    optimistic: async (mutationId) => {
-      await db.messages.put(
+    optimistic: async (mutationId, tx) => {
+      await tx.messages.put(
         localMessage(mutationId, {
           chatKey: chatKeyOf(input),
           senderId: input.userId,

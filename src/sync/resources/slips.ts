@@ -33,22 +33,20 @@ export function slipRow(ficha: Ficha, selfId: string): StoredSlip {
   return { id: ficha.id, ownerId: ficha.usuario.id, createdAt: ficha.createdAt, lists: listsOf(ficha, selfId), data: ficha };
 }
 
-export function slipList(db: AppDb, filtro: SlipFilter, selfId: string): PagedList<Ficha> {
+export function slipList(filtro: SlipFilter, selfId: string): PagedList<Ficha> {
   return {
     resource: `slips:${filtro}`,
     fetchPage: async (page, size) => {
       const result = await fetchSlips(filtro, page, size);
       return result.kind === 'ok' ? { ...result, data: result.data.fichas } : result;
     },
-    store: async (rows, { replace }) => {
-      await db.transaction('rw', db.slips, db.outbox, async () => {
-        // Slips made on this phone, or with a change (publish, hide, save) not acknowledged yet, keep their
-        // optimistic row until the outbox settles them; everything else in this list is the server's.
-        const waiting = new Set((await db.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'slips' ? [entry.ref.id] : [])));
-        const keep = (id: string) => id.startsWith('local:') || waiting.has(id);
-        if (replace) await db.slips.where('lists').equals(filtro).filter((slip) => !keep(slip.id)).delete();
-        await db.slips.bulkPut(rows.filter((row) => !waiting.has(row.id)).map((row) => slipRow(row, selfId)));
-      });
+    store: async (tx, rows, { replace }) => {
+      // Slips made on this phone, or with a change (publish, hide, save) not acknowledged yet, keep their
+      // optimistic row until the outbox settles them; everything else in this list is the server's.
+      const waiting = new Set((await tx.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'slips' ? [entry.ref.id] : [])));
+      const keep = (id: string) => id.startsWith('local:') || waiting.has(id);
+      if (replace) await tx.slips.where('lists').equals(filtro).filter((slip) => !keep(slip.id)).delete();
+      await tx.slips.bulkPut(rows.filter((row) => !waiting.has(row.id)).map((row) => slipRow(row, selfId)));
     },
   };
 }
@@ -56,7 +54,7 @@ export function slipList(db: AppDb, filtro: SlipFilter, selfId: string): PagedLi
 export async function refreshSlip(db: AppDb, id: string, selfId: string): Promise<void> {
   const owner = await readMirrorOwner(db);
   const result = await fetchSlip(id);
-  if (result.kind === 'ok') await writeForOwner(db, owner, () => db.slips.put(slipRow(result.data.ficha, selfId)));
+  if (result.kind === 'ok') await writeForOwner(db, owner, (tx) => tx.slips.put(slipRow(result.data.ficha, selfId)));
 }
 
 /** A user's published slip for its public view (no session needed); kept so a shared link opens offline later. */
@@ -64,10 +62,10 @@ export async function refreshPublicSlip(db: AppDb, input: { nomeUsuario: string;
   const owner = await readMirrorOwner(db);
   const result = await fetchPublicSlip(input.nomeUsuario, input.id);
   if (result.kind === 'http' && (result.status === 404 || result.status === 403)) return 'missing';
-  const stored = await writeForOwner(db, owner, async () => {
-    if (result.kind !== 'ok') return markFailed(db, `slip:${input.id}`, result.message);
-    await db.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
-    await markRefreshed(db, `slip:${input.id}`);
+  const stored = await writeForOwner(db, owner, async (tx) => {
+    if (result.kind !== 'ok') return markFailed(tx, `slip:${input.id}`, result.message);
+    await tx.slips.put(slipRow(result.data.ficha, input.selfId ?? ''));
+    await markRefreshed(tx, `slip:${input.id}`);
   });
   return stored && result.kind === 'ok' ? 'loaded' : 'error';
 }
@@ -104,12 +102,12 @@ export function createSlip(db: AppDb, input: CreateSlipInput): Promise<number> {
     method: 'POST',
     path: `${APOSTADOR}/criarFicha`,
     body: slipRequestBody(input.selections, input.valor, input.oddsChange),
-    optimistic: async (mutationId) => {
-      if (input.clearDraft) await db.kv.delete('draftSlip');
+    optimistic: async (mutationId, tx) => {
+      if (input.clearDraft) await tx.kv.delete('draftSlip');
       const multiplicador = slipMultiplier(input.selections.map((selection) => selection.event_selection.odds));
       const createdAt = new Date().toISOString();
       const id = `local:${mutationId}`;
-      await db.slips.put({
+      await tx.slips.put({
         id,
         ownerId: input.owner.id,
         createdAt,
@@ -194,10 +192,10 @@ export function slipAction(db: AppDb, input: { userId: string; slipId: string; a
     path: `${APOSTADOR}/${encodeURIComponent(input.slipId)}/${request.suffix}`,
     body: null,
     ref: { table: 'slips', id: input.slipId },
-    optimistic: async (mutationId) => {
-      const row = await db.slips.get(input.slipId);
+    optimistic: async (mutationId, tx) => {
+      const row = await tx.slips.get(input.slipId);
       if (!row) return;
-      await db.slips.put({ ...row, lists: optimisticLists(row, input.action), data: optimisticData(row.data, input.action), pendingMutationId: mutationId });
+      await tx.slips.put({ ...row, lists: optimisticLists(row, input.action), data: optimisticData(row.data, input.action), pendingMutationId: mutationId });
     },
   });
 }

@@ -14,8 +14,8 @@ export function resetCounter(db: AppDb, userId: string, name: CounterName): Prom
     method: 'POST',
     path: `${COMMON}/perfil/contadores/${name}/zerar`,
     body: null,
-    optimistic: async () => {
-      await db.counters.put({ name, count: 0 });
+    optimistic: async (_mutationId, tx) => {
+      await tx.counters.put({ name, count: 0 });
     },
   });
 }
@@ -28,9 +28,9 @@ export function markConversationRead(db: AppDb, userId: string, conversaId: stri
     path: `${COMMON}/conversas/setUnreadMessageToFalse?conversaId=${encodeURIComponent(conversaId)}`,
     body: null,
     ref: { table: 'conversations', id: conversaId },
-    optimistic: async () => {
-      const row = await db.conversations.get(conversaId);
-      if (row) await db.conversations.put({ ...row, data: { ...row.data, novaMensagem: false } });
+    optimistic: async (_mutationId, tx) => {
+      const row = await tx.conversations.get(conversaId);
+      if (row) await tx.conversations.put({ ...row, data: { ...row.data, novaMensagem: false } });
     },
   });
 }
@@ -42,9 +42,9 @@ export function setFollowing(db: AppDb, input: { userId: string; nomeUsuario: st
     method: input.follow ? 'POST' : 'DELETE',
     path: `${COMMON}/perfil/${encodeURIComponent(input.nomeUsuario)}/seguir`,
     body: null,
-    optimistic: async () => {
-      const row = await db.users.where('nomeUsuario').equals(input.nomeUsuario).first();
-      if (row) await db.users.put({ ...row, data: { ...row.data, isFollowing: input.follow } });
+    optimistic: async (_mutationId, tx) => {
+      const row = await tx.users.where('nomeUsuario').equals(input.nomeUsuario).first();
+      if (row) await tx.users.put({ ...row, data: { ...row.data, isFollowing: input.follow } });
     },
   });
 }
@@ -94,11 +94,11 @@ export function editGroup(db: AppDb, input: { userId: string; groupId: string; e
     kind: input.edit.kind,
     ...request,
     ref: { table: 'groups', id: input.groupId },
-    optimistic: async (mutationId) => {
-      const row = await db.groups.get(input.groupId);
+    optimistic: async (mutationId, tx) => {
+      const row = await tx.groups.get(input.groupId);
       if (!row) return;
       const data = input.edit.kind === 'group.update' ? editedGroup(row.data, input.edit.changes) : row.data;
-      await db.groups.put({ ...row, data, pendingMutationId: mutationId });
+      await tx.groups.put({ ...row, data, pendingMutationId: mutationId });
     },
   });
 }

@@ -43,7 +43,7 @@ describe('account records in the mirror', () => {
   });
 
   it('remembers the people of the conversations as users seen', async () => {
-    await refreshFirstPage(db, conversationsList(db), { maxAgeMs: 0, force: true });
+    await refreshFirstPage(db, conversationsList(), { maxAgeMs: 0, force: true });
     expect(await db.conversations.count()).toBeGreaterThan(0);
     expect(await db.users.where('nomeUsuario').equals('moderador').count()).toBe(1);
   });

@@ -62,7 +62,7 @@ const serverSaysUnread = async (id: string) =>
 describe('a conversation marked read on the phone', () => {
   it('stays read while the mark waits, through a list refresh and an open of the conversation, and is read on the server once sent', async () => {
     const id = await unreadFromBeto();
-    await refreshList(db, conversationsList(db), true);
+    await refreshList(db, conversationsList(), true);
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(true);
 
     online = false;
@@ -73,7 +73,7 @@ describe('a conversation marked read on the phone', () => {
     // Answers given while the server still has it unread.
     online = true;
     expect(await serverSaysUnread(id)).toBe(true);
-    await refreshList(db, conversationsList(db), true);
+    await refreshList(db, conversationsList(), true);
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(false);
     expect(await openConversationWith(db, beto.nomeUsuario)).toEqual({ id });
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(false);
@@ -82,10 +82,10 @@ describe('a conversation marked read on the phone', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await serverSaysUnread(id)).toBe(false);
     // Once the server has it, its answers are taken as they are again.
-    await refreshList(db, conversationsList(db), true);
+    await refreshList(db, conversationsList(), true);
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(false);
     await unreadFromBeto();
-    await refreshList(db, conversationsList(db), true);
+    await refreshList(db, conversationsList(), true);
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(true);
   });
 });

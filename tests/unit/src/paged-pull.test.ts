@@ -21,9 +21,9 @@ const list: PagedList<string> = {
     }
     return { kind: 'ok', status: 200, data: serverRows.slice((pageNumber - 1) * size, pageNumber * size) };
   },
-  async store(rows, { replace }) {
-    if (replace) await db.users.clear();
-    await db.users.bulkPut(rows.map((id) => ({ id, nomeUsuario: id, data: { id, nome: id, nomeUsuario: id, fotografia: null, role: 'usuario' }, seenAt: 0 })));
+  async store(tx, rows, { replace }) {
+    if (replace) await tx.users.clear();
+    await tx.users.bulkPut(rows.map((id) => ({ id, nomeUsuario: id, data: { id, nome: id, nomeUsuario: id, fotografia: null, role: 'usuario' }, seenAt: 0 })));
   },
 };
 

@@ -116,10 +116,10 @@ async function signInAs(who: Actor): Promise<void> {
 
 /** Everything a signed-in screen pulls, for whoever is signed in. */
 async function refreshEverything(selfId: string): Promise<void> {
-  await refreshList(db, conversationsList(db), true);
-  await refreshList(db, groupsList(db), true);
-  await refreshList(db, roomsList(db), true);
-  for (const filtro of ['criadas', 'guardadas', 'ocultas'] as const) await refreshList(db, slipList(db, filtro, selfId), true);
+  await refreshList(db, conversationsList(), true);
+  await refreshList(db, groupsList(), true);
+  await refreshList(db, roomsList(), true);
+  for (const filtro of ['criadas', 'guardadas', 'ocultas'] as const) await refreshList(db, slipList(filtro, selfId), true);
   await refreshCounters(db, { force: true });
   await refreshNotifications(db, { force: true });
   await refreshLicence(db, { force: true });
@@ -271,7 +271,7 @@ describe('a phone shared by two people', () => {
   it('a screen opened again after the switch never shows the value it held for the previous user', async () => {
     signedIn = alice;
     await refreshSession(db);
-    await refreshList(db, conversationsList(db), true);
+    await refreshList(db, conversationsList(), true);
     await shown(conversationsAtom, (rows) => asArray(rows).length > 0);
     // The screen closes (the atom is unmounted, jotai keeps its last value); Bruno takes over.
     signedIn = bruno;
@@ -286,7 +286,7 @@ describe('a phone shared by two people', () => {
     await refreshSession(db);
     holdPath = '/api/client/common/conversas/fetch';
     holding = false;
-    const late = refreshList(db, conversationsList(db), true);
+    const late = refreshList(db, conversationsList(), true);
     await vi.waitFor(() => expect(holding).toBe(true));
     expect(await signOut(db)).toEqual({ reachedServer: true });
     release();

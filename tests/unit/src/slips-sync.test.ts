@@ -132,7 +132,7 @@ describe('slips through the outbox', () => {
     online = false;
     await slipAction(db, { userId: user.id, slipId: slip?.id ?? '', action: 'slip.hide' });
     online = true;
-    await refreshFirstPage(db, slipList(db, 'criadas', user.id), { maxAgeMs: 0, force: true });
+    await refreshFirstPage(db, slipList('criadas', user.id), { maxAgeMs: 0, force: true });
     expect((await db.slips.get(slip?.id ?? ''))?.lists).toEqual(['ocultas']);
     expect((await flush()).sent).toBe(1);
   });
