@@ -6,6 +6,7 @@ import {
   MessageResponseSchema,
   SessionSchema,
   SignUpResponseSchema,
+  type PasswordResetRequest,
   type Session,
   type SignUpRequest,
 } from '../../contract/schemas/auth.ts';
@@ -86,6 +87,10 @@ export function isAvailable(kind: 'nomeUsuario' | 'email', value: string) {
 
 export function forgotPasswordRequest(identifier: string) {
   return call(`${BASE}/forgotPassword/${encodeURIComponent(identifier)}`, { schema: MessageResponseSchema });
+}
+
+export function resetPasswordRequest(payload: PasswordResetRequest) {
+  return call(`${BASE}/redefinirPassword`, { method: 'post', json: payload, schema: MessageResponseSchema });
 }
 
 /** Starts an OAuth sign-in; the answer is the provider's page to go to. */

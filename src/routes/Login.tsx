@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Redirect, useSearch } from 'wouter';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { sessionStatusAtom } from '../state/session.ts';
 import { safeCallbackUrl } from '../lib/safe-callback-url.ts';
 import { Logo } from '../components/Logo.tsx';
@@ -10,8 +10,18 @@ import { LoginForm } from '../components/auth/LoginForm.tsx';
 import { SignUpForm } from '../components/auth/SignUpForm.tsx';
 import { ForgotForm } from '../components/auth/ForgotForm.tsx';
 import { GoogleSignIn } from '../components/auth/GoogleSignIn.tsx';
+import { ResetPasswordForm } from '../components/auth/ResetPasswordForm.tsx';
+import { translateServerMessage } from '../i18n/server-message.ts';
+import { MSG } from '../../contract/messages.ts';
 
 type Tab = 'login' | 'signUp' | 'forgot';
+
+/** The sign-in page's `error` values the server sends a browser here with, and what they tell the user. */
+const ERROR_NOTICES: Record<string, string> = {
+  SessionRequired: MSG.unauthenticated,
+  OAuthAccountNotLinked: MSG.googleLinkRefused,
+  Verification: MSG.emailLinkInvalid,
+};
 
 function initialTab(params: URLSearchParams): Tab {
   const tab = params.get('tab');
@@ -27,6 +37,28 @@ export default function Login() {
   const { t } = useLingui();
   const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
   const referrer = params.get('referrer');
+  const [resetToken, setResetToken] = useState(() => params.get('redefinir'));
+  const [resetNotice, setResetNotice] = useState<string | null>(null);
+  const errorNotice = ERROR_NOTICES[params.get('error') ?? ''];
+  if (resetToken) {
+    // A reset link is for whoever holds it, signed in or not: it ends every session anyway.
+    const done = (notice: string) => {
+      history.replaceState(history.state, '', '/login');
+      setResetNotice(notice);
+      setResetToken(null);
+      setTab('login');
+    };
+    return (
+      <div className="auth-page">
+        <div className="auth-card">
+          <div className="auth-logo">
+            <Logo size={40} />
+          </div>
+          <ResetPasswordForm token={resetToken} onDone={done} />
+        </div>
+      </div>
+    );
+  }
   if (status === 'authenticated') return <Redirect to={callbackUrl} replace />;
   if (status === 'loading') return <FullScreenSpinner />;
   const tabs: { id: Tab; label: string }[] = [
@@ -40,9 +72,14 @@ export default function Login() {
         <div className="auth-logo">
           <Logo size={40} />
         </div>
-        {params.get('error') === 'SessionRequired' && (
+        {resetNotice && (
+          <p className="notice" role="status" data-testid="reset-done">
+            {resetNotice}
+          </p>
+        )}
+        {errorNotice && !resetNotice && (
           <p className="notice" role="status">
-            <Trans>Inicie sessão para continuar</Trans>
+            {translateServerMessage(errorNotice)}
           </p>
         )}
         <div className="tabs" role="tablist" aria-label={t`Conta`}>

@@ -28,8 +28,34 @@ export const enablePushAtom = atom(null, async (get, set) => {
   return outcome;
 });
 
-/** With permission already given, the device is (re)registered for whoever signed in. */
+// Turning notifications off in the settings is this device's choice, kept across starts and users.
+const PUSH_OFF_KEY = 'pushOff';
+const pushOffAtom = atom(typeof localStorage !== 'undefined' && localStorage.getItem(PUSH_OFF_KEY) === '1');
+
+/** The settings toggle: on while this device is allowed to notify and the user has not turned it off. */
+export const pushStateAtom = atom((get) => {
+  const permission = get(permissionAtom);
+  if (permission === 'unsupported' || permission === 'denied') return permission;
+  return permission === 'granted' && !get(pushOffAtom) ? ('on' as const) : ('off' as const);
+});
+
+export const setPushOnAtom = atom(null, async (_get, set, on: boolean) => {
+  if (!on) {
+    localStorage.setItem(PUSH_OFF_KEY, '1');
+    set(pushOffAtom, true);
+    await (await loadSync()).unregisterPush(db).catch(() => undefined);
+    return 'unavailable' as const;
+  }
+  const outcome = await set(enablePushAtom);
+  if (outcome === 'registered') {
+    localStorage.removeItem(PUSH_OFF_KEY);
+    set(pushOffAtom, false);
+  }
+  return outcome;
+});
+
+/** With permission already given, the device is (re)registered for whoever signed in, unless turned off here. */
 export function startPush(userId: string): void {
-  if (currentPermission() !== 'granted') return;
+  if (currentPermission() !== 'granted' || localStorage.getItem(PUSH_OFF_KEY) === '1') return;
   void loadSync().then((sync) => sync.registerPush(db, userId, { ask: false }));
 }

@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import { readSessionRecord } from '../db/session.ts';
 import type { SessionRecord } from '../db/types.ts';
-import type { SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
+import type { PasswordResetRequest, SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
+import { MSG } from '../../contract/messages.ts';
 import { liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 
@@ -58,6 +59,14 @@ export const signOutAtom = atom(null, async (_get, set) => {
   return result;
 });
 
+/** Ends every session of the user (SPEC §7 settings); this phone is signed out at once, like signOutAtom. */
+export const endAllSessionsAtom = atom(null, async (_get, set) => {
+  if (!navigator.onLine) return { ok: false as const, message: MSG.network };
+  const result = await (await loadSync()).endAllSessions(db);
+  if (result.ok) set(writtenRecordAtom, (await readSessionRecord(db)) ?? null);
+  return result;
+});
+
 export const checkAvailabilityAtom = atom(null, async (_get, _set, input: { kind: 'nomeUsuario' | 'email'; value: string }) =>
   (await loadSync()).checkAvailability(input.kind, input.value),
 );
@@ -65,6 +74,12 @@ export const checkAvailabilityAtom = atom(null, async (_get, _set, input: { kind
 export const requestRecoveryAtom = atom(null, async (_get, _set, identifier: string) =>
   (await loadSync()).requestPasswordRecovery(identifier),
 );
+
+export const resetPasswordAtom = atom(null, async (_get, set, payload: PasswordResetRequest) => {
+  const result = await (await loadSync()).resetPassword(db, payload);
+  if (result.ok) set(writtenRecordAtom, (await readSessionRecord(db)) ?? null);
+  return result;
+});
 
 export const providerSignInAtom = atom(null, async (_get, _set, input: { provider: string; callbackUrl: string }) =>
   (await loadSync()).startProviderSignIn(db, input.provider, input.callbackUrl),

@@ -1,8 +1,8 @@
 import type { AppDb } from '../db/app-db.ts';
-import { forgotPasswordRequest, isAvailable, signInWithProvider, signUpRequest } from '../api/auth.ts';
-import type { SignUpRequest } from '../../contract/schemas/auth.ts';
+import { forgotPasswordRequest, isAvailable, resetPasswordRequest, signInWithProvider, signUpRequest } from '../api/auth.ts';
+import type { PasswordResetRequest, SignUpRequest } from '../../contract/schemas/auth.ts';
 import { MSG } from '../../contract/messages.ts';
-import { finishPendingSignOut, signIn, type AuthActionResult } from './session.ts';
+import { finishPendingSignOut, refreshSession, signIn, type AuthActionResult } from './session.ts';
 
 /** Creates the account, then signs in with it (the user lands signed in, SPEC §2 Auth screen). */
 export async function signUp(
@@ -32,6 +32,18 @@ export async function requestPasswordRecovery(identifier: string): Promise<AuthA
   if (result.kind === 'ok') return { ok: true, notice: result.data.message };
   if (result.kind === 'network') return { ok: false, message: MSG.network };
   return { ok: false, message: result.kind === 'http' && result.status === 400 ? result.message : MSG.forgotFailed };
+}
+
+/**
+ * Sets a new password with a mailed reset link. The server ends every session of the account, so a session this
+ * phone holds is asked again (it is gone).
+ */
+export async function resetPassword(db: AppDb, payload: PasswordResetRequest): Promise<AuthActionResult & { notice?: string }> {
+  const result = await resetPasswordRequest(payload);
+  if (result.kind === 'network') return { ok: false, message: MSG.network };
+  if (result.kind !== 'ok') return { ok: false, message: result.kind === 'http' ? result.message : MSG.generic };
+  await refreshSession(db);
+  return { ok: true, notice: result.data.message };
 }
 
 export async function startProviderSignIn(db: AppDb, provider: string, callbackUrl: string): Promise<{ url: string } | { message: string }> {

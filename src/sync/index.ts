@@ -1,7 +1,16 @@
 // Everything that talks to the server. The state layer loads this module lazily (state/lazy-sync.ts), so the
 // HTTP client and the response schemas stay off the entry route's critical path (DESIGN §10).
 export { refreshSession, signIn, signOut } from './session.ts';
-export { signUp, checkAvailability, requestPasswordRecovery, startProviderSignIn } from './account.ts';
+export { signUp, checkAvailability, requestPasswordRecovery, resetPassword, startProviderSignIn } from './account.ts';
+export { updateAccount } from './resources/account-update.ts';
+export {
+  changePassword,
+  endAllSessions,
+  loadContactDetails,
+  sendEmailConfirmation,
+  sendPhoneCode,
+  verifyPhone,
+} from './resources/account-settings.ts';
 export { refreshUpcomingEvents, refreshEventDetail } from './events.ts';
 export { refreshProviders, refreshServiceStatus } from './service.ts';
 export { onOtherTabSignal } from './tab-signal.ts';

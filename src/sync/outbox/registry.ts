@@ -1,6 +1,7 @@
 import type { ApplierRegistry } from './appliers.ts';
 import { messageApplier } from '../resources/messages.ts';
 import { groupApplier } from '../resources/social-actions.ts';
+import { accountUpdateApplier } from '../resources/account-update.ts';
 import { slipActionApplier, slipCreateApplier } from '../resources/slips.ts';
 
 /**
@@ -22,4 +23,5 @@ export const APPLIERS: ApplierRegistry = {
   'group.unsetAdmin': groupApplier,
   'group.leave': groupApplier,
   'group.delete': groupApplier,
+  'account.update': accountUpdateApplier,
 };
