@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { LicencaResponseSchema } from '../../contract/schemas/licence.ts';
-import { apiUser, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, uniqueUser } from './support/helpers.ts';
+import { apiUser, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, uniqueUser, waitForServiceWorker } from './support/helpers.ts';
 
 // The subscription page (SPEC §4 "Subscription estado", §5, §8, §9): a new user's trial, renewal through the
 // embedded EMIS page, the promo code, the proof of transfer and the app-wide subscription notice.
@@ -74,9 +74,16 @@ test('a new user reaches the subscription from the menu, sees the trial and rene
   // A 3-day trial is expiring from its first moment (SPEC §4).
   await expect(page.getByText('A sua subscrição termina em menos de 3 dias')).toBeVisible();
 
-  // A page that reloaded would lose this mark.
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  // A page that reloaded would lose this mark; the messages the payment page posts to the app are kept beside it.
+  await page.evaluate(() => {
+    const marked = window as unknown as { stayed: boolean; emis: unknown[] };
+    marked.stayed = true;
+    marked.emis = [];
+    addEventListener('message', (event) => marked.emis.push(event.data));
+  });
 
+  // With the service worker in control, the frame's navigation to /pagamentos/ must still reach the server's page.
+  await waitForServiceWorker(page);
   const monthly = page.getByRole('button', { name: /Mensal\s*3\.800 Kz/ });
   await expect(page.getByRole('button', { name: /Trimestral\s*11\.000 Kz/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Anual\s*42\.000 Kz/ })).toBeVisible();
@@ -97,6 +104,8 @@ test('a new user reaches the subscription from the menu, sees the trial and rene
   await expect(page.getByTestId('licence-expiry')).toHaveText(shownExpiry(renewed.expiraEm ?? ''));
   await expect(page.getByRole('definition').filter({ hasText: /^Mensal$/ })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  // The paid page told the app itself (the app also polls the payment, as a fallback).
+  expect(await page.evaluate(() => (window as unknown as { emis: unknown[] }).emis)).toContainEqual(expect.objectContaining({ tipo: 'emis', estado: 'concluido' }));
   // The plan buttons come back after their 3 s pause.
   await expect(monthly).toBeEnabled();
 });
