@@ -31,7 +31,8 @@ export async function requestPasswordRecovery(identifier: string): Promise<AuthA
   const result = await forgotPasswordRequest(identifier);
   if (result.kind === 'ok') return { ok: true, notice: result.data.message };
   if (result.kind === 'network') return { ok: false, message: MSG.network };
-  return { ok: false, message: result.kind === 'http' && result.status === 400 ? result.message : MSG.forgotFailed };
+  // A refusal (400 rule, 429 wait) says why; only a failed send (502) or a broken answer is 'could not send'.
+  return { ok: false, message: result.kind === 'http' && result.status < 500 ? result.message : MSG.forgotFailed };
 }
 
 /**

@@ -7,6 +7,9 @@ import { PHONE, uniqueUser } from './support/helpers.ts';
 import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../unit/server/helpers/smtp-inbox.ts';
 
+// A 1×1 PNG: a photo well under the limit.
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
 // The user's own account (SPEC §7 settings, password recovery). A server of its own for this spec: its mail goes to
 // a real SMTP server the test starts (smtp-server), and its DATA_DIR is the test's, where the SMS of phone
 // verification is written.
@@ -153,6 +156,44 @@ test('forgot password: the mail arrives, its link sets a new password once, the 
   await request.dispose();
 });
 
+test('with the SMTP server down, recovery says the mail could not be sent and the server keeps answering', async ({ page, playwright }) => {
+  // A server of its own whose SMTP_URL points at a port nobody listens on.
+  const dead = await startProcess({
+    name: 'account-no-smtp',
+    script: 'server/main.ts',
+    port: await freePort(),
+    env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` },
+    ready: APP_READY,
+  });
+  try {
+    const origin = `http://localhost:${dead.port}`;
+    const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'X-Requested-With': 'fichas' } });
+    const user = uniqueUser();
+    const created = await request.post('/api/auth/signup', {
+      data: {
+        fotografia: null,
+        nome: user.nome,
+        nomeUsuario: user.nomeUsuario,
+        email: { email: user.email },
+        numeroTelemovel: { numero: '923000000' },
+        password: user.password,
+        passwordConfirmacao: user.password,
+        referrer: null,
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${origin}/login?tab=forgot`);
+    await page.locator('#field-identifier').fill(user.nomeUsuario);
+    await page.getByRole('button', { name: 'Enviar e-mail de recuperação' }).click();
+    await expect(page.locator('#identifier-error')).toHaveText('Não foi possivel enviar o e-mail de recuperação');
+    await expect(page.getByText('Se existir uma conta com esses dados, enviámos as instruções para o e-mail dela')).toHaveCount(0);
+    expect((await request.get('/api/client/public/estado')).status()).toBe(200);
+    await request.dispose();
+  } finally {
+    await dead.kill();
+  }
+});
+
 test('changing the password in settings ends a second browser session; a wrong current password gets its message', async ({
   page,
   browser,
@@ -208,6 +249,18 @@ test('settings: the spec limits on name and photo, a name change waits offline a
 
   await page.locator('#field-fotografia').setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(1_000_001, 1) });
   await expect(page.locator('#fotografia-error')).toHaveText('Usa uma fotografia mais leve');
+
+  // A light photo is sent and the server keeps it (served from its own address, not the data URL).
+  await page.locator('#field-fotografia').setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await expect(page.locator('#fotografia-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Guardar perfil' }).click();
+  await expect(page.locator('#nome-error')).toHaveText('Verifica o teu nome, usa entre 3 e 50 caracteres');
+  await page.locator('#field-nome').fill(user.nome);
+  await page.getByRole('button', { name: 'Guardar perfil' }).click();
+  const photo = async () =>
+    ((await (await page.request.get(`${ptOrigin()}/api/client/common/perfil/mostrarMeuPerfil`)).json()) as { usuario: { fotografia: string | null } })
+      .usuario.fotografia;
+  await expect.poll(photo).toMatch(/^\/|^https?:/);
 
   await context.setOffline(true);
   await expect(page.getByText('Precisas de rede para alterar a palavra passe.')).toBeVisible();
