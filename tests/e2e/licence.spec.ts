@@ -54,6 +54,8 @@ async function signedInAsNewUser(page: Page, origin = PT_ORIGIN): Promise<User> 
  * green (4.18:1) belongs to the shell's styles and is reported there; everything this page draws is checked.
  */
 async function seriousViolations(page: Page) {
+  // A toast or dialog fading in is measured at its final colours, not half-transparent.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('.side-menu').analyze();
   return results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
 }
@@ -131,6 +133,30 @@ test('an answer with tipo and message opens the subscription notice anywhere; a 
   // bloqueada: nothing happens, and nothing is offered.
   await expect(page.getByRole('heading', { name: 'Renovar subscrição' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Usar código' })).toHaveCount(0);
+});
+
+test('a licence that expires while the phone holds it: the warning toast with its date, the expired notice, the popup after 2 s', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signedInAsNewUser(page);
+  const trial = await serverLicence(page);
+  const expiry = Date.parse(trial.expiraEm ?? '');
+  // The phone's clock a day past the trial's end: the page reads the stored habilitada licence as expirada.
+  await page.clock.install({ time: expiry + 86_400_000 });
+  await page.goto(`${PT_ORIGIN}/dashboard/licenca`);
+  await expect(page.getByText('Expirada', { exact: true })).toBeVisible();
+  await expect(page.getByText(`A sua subscrição expirou em ${shownExpiry(trial.expiraEm ?? '')}`, { exact: true })).toBeVisible();
+  await expect(page.getByText('A sua subscrição expirou. Renove para voltar a criar fichas e pedir palpites.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Renovar subscrição' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Usar código' })).toBeVisible();
+
+  const popup = page.getByRole('dialog', { name: 'Renove a sua subscrição' });
+  await page.clock.fastForward(1_000);
+  await expect(popup).toBeHidden();
+  await page.clock.fastForward(1_500);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('button', { name: /Anual\s*42\.000 Kz/ })).toBeVisible();
+  await popup.getByRole('button', { name: 'Fechar' }).click();
+  await expect(popup).toBeHidden();
 });
 
 test('a promo code with a missing box is refused on the page; a whole code renews the licence', async ({ page }) => {
