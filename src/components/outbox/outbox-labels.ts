@@ -21,6 +21,7 @@ export const OUTBOX_LABELS: Record<string, MessageDescriptor> = {
   follow: msg`Seguir`,
   unfollow: msg`Deixar de seguir`,
   'counter.reset': msg`Limpar contador`,
+  'account.update': msg`Alteração da conta`,
 };
 
 export const FALLBACK_LABEL: MessageDescriptor = msg`Alteração`;
