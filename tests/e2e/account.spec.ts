@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { PHONE, uniqueUser } from './support/helpers.ts';
 import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../unit/server/helpers/smtp-inbox.ts';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 
 // A 1×1 PNG: a photo well under the limit.
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -99,14 +99,7 @@ async function openSettings(page: Page, origin = ptOrigin()) {
   await expect(page.locator('#field-nome')).toBeVisible();
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
-}
 
-async function widerThanViewport(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-}
 
 test('forgot password: the mail arrives, its link sets a new password once, the old password fails and the new one works', async ({
   page,

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, waitForServiceWorker } from './support/helpers.ts';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 
 const PT_QUESTIONS = [
   'O que é uma ficha?',
@@ -19,12 +19,7 @@ const PT_QUESTIONS = [
   'Posso terminar a sessão nos outros dispositivos?',
 ];
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
-}
 
-const widerThanViewport = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** The credits region of one licence, named by its heading ("MIT (114 pacotes)"). */
 const licence = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name} \\(`) });

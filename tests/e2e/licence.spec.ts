@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { LicencaResponseSchema } from '../../contract/schemas/licence.ts';
 import { apiUser, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, uniqueUser, waitForServiceWorker } from './support/helpers.ts';
+import { seriousViolations } from './support/a11y.ts';
 
 // The subscription page (SPEC §4 "Subscription estado", §5, §8, §9): a new user's trial, renewal through the
 // embedded EMIS page, the promo code, the proof of transfer and the app-wide subscription notice.
@@ -49,13 +49,6 @@ async function signedInAsNewUser(page: Page, origin = PT_ORIGIN): Promise<User> 
   return user;
 }
 
-/** The page's serious accessibility problems, shell included. */
-async function seriousViolations(page: Page) {
-  // A toast or dialog fading in is measured at its final colours, not half-transparent.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
-}
 
 test('a new user reaches the subscription from the menu, sees the trial and renews it through the payment page without a reload', async ({ page }) => {
   await page.setViewportSize(DESKTOP);

@@ -1,0 +1,53 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { mySlips, upcomingEvents } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
+
+// Every screen that is built, on a 360 px phone, in pt and on the en host: no critical or serious axe-core
+// violation (WCAG 2.1 A/AA) and nothing wider than the screen (docs/architecture.md §11).
+
+test.use({ viewport: PHONE });
+
+async function check(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  expect(await seriousViolations(page), path).toEqual([]);
+  expect(await widerThanViewport(page), `${path} wider than 360 px`).toBe(false);
+}
+
+const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+
+test('signed-out screens', async ({ page }) => {
+  for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+    await check(page, `${origin}/`, async (p) => expect(p.getByRole('main')).toBeVisible());
+    await check(page, `${origin}/login`, async (p) => expect(p.locator('#field-userData')).toBeVisible());
+    await check(page, `${origin}/login?tab=signUp`, async (p) => expect(p.locator('form')).toBeVisible());
+    await check(page, `${origin}/faq`, heading);
+    await check(page, `${origin}/cliline`, heading);
+    await check(page, `${origin}/pagina-que-nao-existe/xyz/abc`, heading);
+  }
+});
+
+test('signed-in screens', async ({ page }) => {
+  for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+    await signIn(page, origin);
+    const [event] = await upcomingEvents(page, 1);
+    const [slip] = await mySlips(page);
+    expect(slip).toBeDefined();
+    await check(page, `${origin}/explorar`, async (p) => expect(p.getByRole('main')).toBeVisible());
+    for (const tab of ['apostas', 'fichas', 'comunidade']) {
+      await check(page, `${origin}/explorar?pageComponent=${tab}`, async (p) => expect(p.getByRole('main')).toBeVisible());
+    }
+    await check(page, `${origin}/explorar/${event!.id}`, heading);
+    await check(page, `${origin}/dashboard/fichas`, heading);
+    await check(page, `${origin}/dashboard/fichas/${slip!.id}`, heading);
+    await check(page, `${origin}/demo/fichas/${slip!.id}`, heading);
+    await check(page, `${origin}/dashboard/comunidade/conversas`, heading);
+    await check(page, `${origin}/dashboard/comunidade/conversas/moderador`, async (p) =>
+      expect(p.getByRole('textbox', { name: /Mensagem|Message/ })).toBeVisible(),
+    );
+    await check(page, `${origin}/dashboard/licenca`, heading);
+    await check(page, `${origin}/dashboard/conta`, heading);
+    await page.context().clearCookies();
+  }
+});
