@@ -1,4 +1,3 @@
-import '../contract/zod-config.ts';
 import { createRoot } from 'react-dom/client';
 import { setupI18n } from './i18n/setup.ts';
 import { App } from './app/App.tsx';

@@ -287,4 +287,6 @@ test('three processes on one database and one realtime server behave as one serv
 
   console.log(`multi-process: processes=3 realtime=1 postgres=1; ${summary.join('; ')}`);
   for (const api of [demoApi, onA, moderatorOnB, moderatorOnC, guesser]) await api.dispose();
+  // Closed before the processes stop, so the pages do not go on reconnecting to a server that is gone.
+  await Promise.all([alice.context().close(), bruno.context().close()]);
 });
