@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type APIRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PHONE, uniqueUser } from './support/helpers.ts';
+import { PHONE, signUpThroughApi, type User } from './support/helpers.ts';
 import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
 import { startSmtpInbox, type SmtpInbox } from '../unit/server/helpers/smtp-inbox.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
@@ -44,28 +44,13 @@ test.afterAll(async () => {
 const ptOrigin = () => `http://localhost:${server.port}`;
 const enOrigin = () => `http://en.localhost:${server.port}`;
 
-type User = ReturnType<typeof uniqueUser>;
-
 async function api(playwright: { request: APIRequest }) {
   return playwright.request.newContext({ baseURL: ptOrigin(), extraHTTPHeaders: { 'X-Requested-With': 'fichas' } });
 }
 
 /** A new account; the verification mail its sign-up sends is taken from the inbox and returned with it. */
 async function newUser(request: APIRequestContext, phone = '923000000'): Promise<User & { welcome: string }> {
-  const user = uniqueUser();
-  const created = await request.post('/api/auth/signup', {
-    data: {
-      fotografia: null,
-      nome: user.nome,
-      nomeUsuario: user.nomeUsuario,
-      email: { email: user.email },
-      numeroTelemovel: { numero: phone },
-      password: user.password,
-      passwordConfirmacao: user.password,
-      referrer: null,
-    },
-  });
-  expect(created.status()).toBe(201);
+  const user = await signUpThroughApi(request, ptOrigin(), phone);
   const welcome = await inbox.next(user.email, 10_000);
   return { ...user, welcome: welcome.text };
 }
@@ -161,20 +146,7 @@ test('with the SMTP server down, recovery says the mail could not be sent and th
   try {
     const origin = `http://localhost:${dead.port}`;
     const request = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { 'X-Requested-With': 'fichas' } });
-    const user = uniqueUser();
-    const created = await request.post('/api/auth/signup', {
-      data: {
-        fotografia: null,
-        nome: user.nome,
-        nomeUsuario: user.nomeUsuario,
-        email: { email: user.email },
-        numeroTelemovel: { numero: '923000000' },
-        password: user.password,
-        passwordConfirmacao: user.password,
-        referrer: null,
-      },
-    });
-    expect(created.status()).toBe(201);
+    const user = await signUpThroughApi(request, origin);
     await page.goto(`${origin}/login?tab=forgot`);
     await page.locator('#field-identifier').fill(user.nomeUsuario);
     await page.getByRole('button', { name: 'Enviar e-mail de recuperação' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { LicencaResponseSchema } from '../../contract/schemas/licence.ts';
-import { apiUser, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, uniqueUser, waitForServiceWorker } from './support/helpers.ts';
+import { apiUser, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, signUpThroughApi, waitForServiceWorker, type User } from './support/helpers.ts';
 import { seriousViolations } from './support/a11y.ts';
 
 // The subscription page (SPEC §4 "Subscription estado", §5, §8, §9): a new user's trial, renewal through the
@@ -9,27 +9,6 @@ import { seriousViolations } from './support/a11y.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 const DESKTOP = { width: 1280, height: 900 };
-
-type User = ReturnType<typeof uniqueUser>;
-
-async function newUser(request: APIRequestContext): Promise<User> {
-  const user = uniqueUser();
-  const created = await request.post(`${PT_ORIGIN}/api/auth/signup`, {
-    headers: { 'X-Requested-With': 'fichas' },
-    data: {
-      fotografia: null,
-      nome: user.nome,
-      nomeUsuario: user.nomeUsuario,
-      email: { email: user.email },
-      numeroTelemovel: { numero: '923000000' },
-      password: user.password,
-      passwordConfirmacao: user.password,
-      referrer: null,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return user;
-}
 
 /** The licence as the server holds it for the page's signed-in user. */
 async function serverLicence(page: Page, origin = PT_ORIGIN) {
@@ -44,7 +23,7 @@ function shownExpiry(iso: string, locale = 'pt-PT') {
 }
 
 async function signedInAsNewUser(page: Page, origin = PT_ORIGIN): Promise<User> {
-  const user = await newUser(page.request);
+  const user = await signUpThroughApi(page.request, PT_ORIGIN);
   await signIn(page, origin, { userData: user.nomeUsuario, password: user.password });
   return user;
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, PHONE, PT_ORIGIN, apiUser, signIn, uniqueUser, waitForServiceWorker } from './support/helpers.ts';
+import { DEMO, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, waitForServiceWorker } from './support/helpers.ts';
 import { messagesOnServer, setPhoneOffline, waitForChatSettled } from './support/offline.ts';
 
 test.use({ viewport: PHONE });
@@ -37,21 +37,7 @@ test('a shared phone: the next person sees nothing of the first, whose unsent me
   context,
   playwright,
 }) => {
-  const bruno = uniqueUser();
-  const api = await playwright.request.newContext({ baseURL: PT_ORIGIN, extraHTTPHeaders: { 'X-Requested-With': 'fichas' } });
-  const created = await api.post('/api/auth/signup', {
-    data: {
-      fotografia: null,
-      nome: bruno.nome,
-      nomeUsuario: bruno.nomeUsuario,
-      email: { email: bruno.email },
-      numeroTelemovel: { numero: '923000000' },
-      password: bruno.password,
-      passwordConfirmacao: bruno.password,
-      referrer: null,
-    },
-  });
-  expect(created.status()).toBe(201);
+  const bruno = await signUpThroughApi(await playwright.request.newContext(), PT_ORIGIN);
   const demo = await apiUser(playwright, DEMO);
   const onServer = (text: string) => messagesOnServer(demo, 'moderador', text);
 
