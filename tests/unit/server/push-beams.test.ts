@@ -3,10 +3,9 @@ import { Client, TokenProvider } from '@pusher/push-notifications-web';
 import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { PushPayloadSchema } from '../../../contract/schemas/push.ts';
 import { ClientConfigResponseSchema } from '../../../contract/schemas/realtime.ts';
-import type { Sinal } from '../../../contract/schemas/signals.ts';
 import { rowIdOfHandle } from '../../../server/push/device-handle.ts';
 import { describeLiveOnEachDb, signIn, type LiveServer } from './helpers/live-server.ts';
-import { decryptPush, fakeSubscription, startPushReceiver, type FakeSubscription, type PushReceiver } from './helpers/push-receiver.ts';
+import { decryptPush, fakeSubscription, messageSignal, startPushReceiver, type FakeSubscription, type PushReceiver } from './helpers/push-receiver.ts';
 
 // The real Beams web SDK (@pusher/push-notifications-web 2.1.0) against the embedded Beams-compatible device API,
 // in a stand-in browser: fake-indexeddb for its state, and a service-worker registration whose pushManager hands
@@ -55,20 +54,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function mensagem(texto: string): Sinal {
-  return {
-    mensagem: {
-      id: crypto.randomUUID(),
-      chatType: 'conversa',
-      chatId: crypto.randomUUID(),
-      sender: { id: crypto.randomUUID(), nome: 'Ana Analista', nomeUsuario: 'analista', fotografia: null },
-      mensagem: texto,
-      imagens: [],
-      createdAt: new Date().toISOString(),
-    },
-  };
-}
-
 const rowOf = (server: LiveServer, handle: string | null) => rowIdOfHandle(handle ?? '', server.config.realtime.beams.secretKey) ?? '';
 
 async function beamsSettings(server: LiveServer) {
@@ -77,32 +62,42 @@ async function beamsSettings(server: LiveServer) {
   return body;
 }
 
+/** The SDK, started in a stand-in browser whose push subscription goes to `endpoint`. */
+async function startedBeams(server: LiveServer, endpoint: string) {
+  const settings = await beamsSettings(server);
+  const subscription = fakeSubscription(endpoint);
+  const { registration, subscribeCalls } = stubBrowser(subscription);
+  const beams = new Client({
+    instanceId: settings.beams.instanceId,
+    endpointOverride: settings.beams.endpointOverride ?? '',
+    serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
+  });
+  await beams.start();
+  return { beams, settings, subscription, subscribeCalls };
+}
+
+/** What the app hands the SDK for setUserId: the server's token URL, called with the session's cookie. */
+function tokenProvider(server: LiveServer, settings: { beams: { tokenUrl: string } }, user: { jar: { header(): string } }) {
+  return new TokenProvider({ url: `${server.url}${settings.beams.tokenUrl}`, headers: { cookie: user.jar.header() } });
+}
+
 describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => {
   it('registers with the SDK, ties the device to the session user, and delivers signals to it', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
-    const settings = await beamsSettings(server());
-    const subscription = fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`);
-    const { registration, subscribeCalls } = stubBrowser(subscription);
-
-    const beams = new Client({
-      instanceId: settings.beams.instanceId,
-      endpointOverride: settings.beams.endpointOverride ?? '',
-      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
-    });
-    await beams.start();
+    const { beams, settings, subscription, subscribeCalls } = await startedBeams(server(), `${receiver.url}/push/${crypto.randomUUID()}`);
     // The SDK subscribed with the server's VAPID key.
     const key = (subscribeCalls[0] as { applicationServerKey: Uint8Array }).applicationServerKey;
     expect(Buffer.from(key).toString('base64url')).toBe(settings.vapidPublicKey);
     const deviceId = await beams.getDeviceId();
     expect(deviceId).toEqual(expect.any(String));
 
-    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    await beams.setUserId(demo.userId, tokenProvider(server(), settings, demo));
     expect(await beams.getUserId()).toBe(demo.userId);
     const row = await server().db.selectFrom('push_dispositivos').selectAll().where('id', '=', rowOf(server(), deviceId)).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ endpoint: subscription.endpoint, usuario_id: demo.userId, p256dh: subscription.keys.p256dh });
 
     const before = receiver.received.length;
-    const sinal = mensagem('Viste o jogo?');
+    const sinal = messageSignal('Viste o jogo?');
     await server().signals.send([demo.userId], sinal);
     const pushes = receiver.received.slice(before).filter((push) => subscription.endpoint.endsWith(push.path));
     expect(pushes).toHaveLength(1);
@@ -125,23 +120,15 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     await beams.stop();
     expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirst()).toBeUndefined();
     const afterStop = receiver.received.length;
-    await server().signals.send([demo.userId], mensagem('Já não chega'));
+    await server().signals.send([demo.userId], messageSignal('Já não chega'));
     expect(receiver.received.slice(afterStop).filter((p) => subscription.endpoint.endsWith(p.path))).toHaveLength(0);
   });
 
   it('refuses setUserId for a user other than the session\'s (the token endpoint answers 403)', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
     const analista = await signIn(server(), 'analista', 'analista123');
-    const settings = await beamsSettings(server());
-    const { registration } = stubBrowser(fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`));
-    const beams = new Client({
-      instanceId: settings.beams.instanceId,
-      endpointOverride: settings.beams.endpointOverride ?? '',
-      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
-    });
-    await beams.start();
-    const provider = new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } });
-    await expect(beams.setUserId(analista.userId, provider)).rejects.toThrow(/403/);
+    const { beams, settings } = await startedBeams(server(), `${receiver.url}/push/${crypto.randomUUID()}`);
+    await expect(beams.setUserId(analista.userId, tokenProvider(server(), settings, demo))).rejects.toThrow(/403/);
     const deviceId = await beams.getDeviceId();
     const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirstOrThrow();
     expect(row.usuario_id).toBeNull();
@@ -149,21 +136,13 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
 
   it('deletes a device whose push service answers 410 Gone', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
-    const settings = await beamsSettings(server());
     const path = `/push/${crypto.randomUUID()}`;
-    const subscription = fakeSubscription(`${receiver.url}${path}`);
-    const { registration } = stubBrowser(subscription);
-    const beams = new Client({
-      instanceId: settings.beams.instanceId,
-      endpointOverride: settings.beams.endpointOverride ?? '',
-      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
-    });
-    await beams.start();
-    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    const { beams, settings } = await startedBeams(server(), `${receiver.url}${path}`);
+    await beams.setUserId(demo.userId, tokenProvider(server(), settings, demo));
     const deviceId = await beams.getDeviceId();
 
     receiver.answer(path, 410);
-    await server().signals.send([demo.userId], mensagem('Ainda estás aí?'));
+    await server().signals.send([demo.userId], messageSignal('Ainda estás aí?'));
     expect(receiver.received.some((push) => push.path === path)).toBe(true);
     expect(await server().db.selectFrom('push_dispositivos').select('id').where('id', '=', rowOf(server(), deviceId)).executeTakeFirst()).toBeUndefined();
   });
@@ -178,41 +157,25 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
       .insertInto('push_dispositivos')
       .values({ id: crypto.randomUUID(), endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, usuario_id: demo.userId, interesses: '[]', sdk_version: null, created_at: now, updated_at: now })
       .execute();
-    await server().signals.send([demo.userId], mensagem('Para dentro?'));
+    await server().signals.send([demo.userId], messageSignal('Para dentro?'));
     expect(receiver.received.some((push) => push.path === path)).toBe(false);
     expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', subscription.endpoint).executeTakeFirst()).toBeUndefined();
   });
 
   it('sends nothing to a registered device until a signed-in user has tied it to themself', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
-    const settings = await beamsSettings(server());
-    const subscription = fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`);
-    const { registration } = stubBrowser(subscription);
-    const beams = new Client({
-      instanceId: settings.beams.instanceId,
-      endpointOverride: settings.beams.endpointOverride ?? '',
-      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
-    });
-    await beams.start();
-    await server().signals.send([demo.userId], mensagem('Ainda não'));
+    const { subscription } = await startedBeams(server(), `${receiver.url}/push/${crypto.randomUUID()}`);
+    await server().signals.send([demo.userId], messageSignal('Ainda não'));
     expect(receiver.received.some((push) => subscription.endpoint.endsWith(push.path))).toBe(false);
   });
 
   it('reads only the status of a push service that never ends its answer, so a signal is not held', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
-    const settings = await beamsSettings(server());
     const path = `/push/${crypto.randomUUID()}`;
-    const subscription = fakeSubscription(`${receiver.url}${path}`);
-    const { registration } = stubBrowser(subscription);
-    const beams = new Client({
-      instanceId: settings.beams.instanceId,
-      endpointOverride: settings.beams.endpointOverride ?? '',
-      serviceWorkerRegistration: registration as unknown as ServiceWorkerRegistration,
-    });
-    await beams.start();
-    await beams.setUserId(demo.userId, new TokenProvider({ url: `${server().url}${settings.beams.tokenUrl}`, headers: { cookie: demo.jar.header() } }));
+    const { beams, settings, subscription } = await startedBeams(server(), `${receiver.url}${path}`);
+    await beams.setUserId(demo.userId, tokenProvider(server(), settings, demo));
     receiver.answer(path, 'trickle');
-    await server().signals.send([demo.userId], mensagem('Responde devagar'));
+    await server().signals.send([demo.userId], messageSignal('Responde devagar'));
     expect(receiver.received.filter((push) => push.path === path)).toHaveLength(1);
     // The device is kept: a 201 is a delivery, whatever its body.
     expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', subscription.endpoint).executeTakeFirst()).toBeDefined();

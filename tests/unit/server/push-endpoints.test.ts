@@ -1,10 +1,9 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Sinal } from '../../../contract/schemas/signals.ts';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 import { createEndpointPolicy, isPublicAddress, parseAllowlist, type Resolve } from '../../../server/push/endpoint-policy.ts';
 import { createWebPushDelivery } from '../../../server/push/web-push-delivery.ts';
-import { fakeSubscription, PUSH_TLS, startPushReceiver, type PushReceiver } from './helpers/push-receiver.ts';
+import { fakeSubscription, messageSignal, PUSH_TLS, startPushReceiver, type PushReceiver } from './helpers/push-receiver.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Which push endpoints the embedded push service may reach, and that a send goes only where the
@@ -75,20 +74,6 @@ describe('push endpoint policy', () => {
   });
 });
 
-function mensagem(texto: string): Sinal {
-  return {
-    mensagem: {
-      id: crypto.randomUUID(),
-      chatType: 'conversa',
-      chatId: crypto.randomUUID(),
-      sender: { id: crypto.randomUUID(), nome: 'Ana Analista', nomeUsuario: 'analista', fotografia: null },
-      mensagem: texto,
-      imagens: [],
-      createdAt: new Date().toISOString(),
-    },
-  };
-}
-
 describe('sending to a push endpoint', () => {
   let server: TestServer;
   let receiver: PushReceiver;
@@ -132,7 +117,7 @@ describe('sending to a push endpoint', () => {
   it('connects where the policy resolves the name: a listed name reaches the stand-in push service', async () => {
     const { path } = await device('listado.push.test');
     const push = delivery({ allowlist: [{ host: 'listado.push.test', subdomains: false, port: receiver.port }], resolve: resolver({ 'listado.push.test': at('127.0.0.1') }) });
-    await push.send([userId], mensagem('Olá'));
+    await push.send([userId], messageSignal('Olá'));
     expect(receiver.received.filter((received) => received.path === path)).toHaveLength(1);
   });
 
@@ -146,7 +131,7 @@ describe('sending to a push endpoint', () => {
     };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const push = delivery({ allowlist: [], resolve: rebinding, ports: [443, receiver.port] });
-    await push.send([userId], mensagem('Para dentro?'));
+    await push.send([userId], messageSignal('Para dentro?'));
     expect(asked).toBeGreaterThanOrEqual(2);
     expect(receiver.received.some((received) => received.path === path)).toBe(false);
     expect(logged.mock.calls.some((call) => call.join(' ').includes('non-public address (127.0.0.1)'))).toBe(true);
@@ -158,7 +143,7 @@ describe('sending to a push endpoint', () => {
     const { path } = await device('agora-interno.push.test');
     const push = delivery({ allowlist: [], resolve: resolver({ 'agora-interno.push.test': at('10.0.0.7') }), ports: [443, receiver.port] });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    await push.send([userId], mensagem('Não'));
+    await push.send([userId], messageSignal('Não'));
     expect(receiver.received.some((received) => received.path === path)).toBe(false);
   });
 
@@ -167,7 +152,7 @@ describe('sending to a push endpoint', () => {
     receiver.answer(path, 'silent');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const push = delivery({ allowlist: [{ host: '127.0.0.1', subdomains: false, port: receiver.port }] }, 300);
-    await push.send([userId], mensagem('Estás aí?'));
+    await push.send([userId], messageSignal('Estás aí?'));
     expect(receiver.received.filter((received) => received.path === path)).toHaveLength(1);
     expect(logged.mock.calls.some((call) => call.join(' ').includes('failed'))).toBe(true);
   });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { Sinal } from '../../../../contract/schemas/signals.ts';
 
 /** One POST a push service received. */
 export interface ReceivedPush {
@@ -125,4 +126,19 @@ export function decryptPush(body: Buffer, subscription: FakeSubscription): strin
   let end = padded.length - 1;
   while (end >= 0 && padded[end] === 0) end -= 1;
   return padded.subarray(0, end).toString('utf8');
+}
+
+/** A new chat message from Ana Analista: the signal a push to a device carries in these suites. */
+export function messageSignal(texto: string): Sinal {
+  return {
+    mensagem: {
+      id: crypto.randomUUID(),
+      chatType: 'conversa',
+      chatId: crypto.randomUUID(),
+      sender: { id: crypto.randomUUID(), nome: 'Ana Analista', nomeUsuario: 'analista', fotografia: null },
+      mensagem: texto,
+      imagens: [],
+      createdAt: new Date().toISOString(),
+    },
+  };
 }
