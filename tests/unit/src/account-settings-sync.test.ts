@@ -10,6 +10,7 @@ import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { actor, type Actor } from '../server/helpers/social.ts';
+import { fetchAs } from './helpers/fetch-as.ts';
 
 // The settings screen's writes against the real server: name and phone through the outbox (the stored profile
 // shows them at once, then the server's answer), a refused change undone, and the calls that need the network.
@@ -22,12 +23,7 @@ beforeAll(async () => {
   server = await startTestServer({ name: 'sqlite', available: true });
   demo = await actor(server, 'demo');
   vi.stubGlobal('location', new URL('http://localhost:8080/'));
-  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    return demo.raw(url.pathname + url.search, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
-  });
+  vi.stubGlobal('fetch', fetchAs(demo));
   db = new AppDb(`account-settings-${Date.now()}`);
   await db.kv.put({
     key: 'session',

@@ -6,6 +6,7 @@ import { conversationsList } from '../../../src/sync/resources/lists.ts';
 import { refreshFirstPage } from '../../../src/sync/pull/paged.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { actor, type Actor } from '../server/helpers/social.ts';
+import { fetchAs } from './helpers/fetch-as.ts';
 
 // The user's own records and the users seen, pulled from the real server into the mirror.
 
@@ -17,11 +18,7 @@ beforeAll(async () => {
   server = await startTestServer({ name: 'sqlite', available: true });
   demo = await actor(server, 'demo');
   vi.stubGlobal('location', new URL('http://localhost:8080/'));
-  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    return demo.raw(url.pathname + url.search, { method: request.method, headers: request.headers });
-  });
+  vi.stubGlobal('fetch', fetchAs(demo));
   db = new AppDb(`account-sync-${Date.now()}`);
 });
 afterAll(async () => {

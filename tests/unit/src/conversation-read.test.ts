@@ -8,6 +8,7 @@ import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
 import { sendRaw } from '../../../src/api/http.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
+import { fetchAs } from './helpers/fetch-as.ts';
 
 // A chat marked read on the phone stays read there while the mark waits to be sent: a conversation page or the
 // conversation itself fetched meanwhile (the server still says unread) must not bring the unread badge back.
@@ -26,13 +27,7 @@ beforeAll(async () => {
   ana = await newUser(server, 'lida');
   beto = await newUser(server, 'escreve');
   vi.stubGlobal('location', new URL('http://localhost:8080/dashboard/comunidade/conversas'));
-  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
-    if (!online) throw new TypeError('Failed to fetch');
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    return ana.raw(url.pathname + url.search, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
-  });
+  vi.stubGlobal('fetch', fetchAs(ana, () => online));
 });
 afterAll(async () => {
   vi.unstubAllGlobals();

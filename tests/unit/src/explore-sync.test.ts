@@ -8,6 +8,7 @@ import { exploreRequest, parseExploreFilters } from '../../../src/lib/explore-fi
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { idemKey, newUser, type Actor } from '../server/helpers/social.ts';
 import { createMatch, selectionFor, setLicence, upcomingEventIds } from '../server/helpers/betting.ts';
+import { fetchAs } from './helpers/fetch-as.ts';
 
 // Explore results in the phone's store: each search keeps what it last showed, for offline.
 
@@ -32,13 +33,7 @@ afterAll(async () => {
 beforeEach(() => {
   online = true;
   vi.stubGlobal('location', new URL('http://localhost:8080/explorar'));
-  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
-    if (!online) throw new TypeError('Failed to fetch');
-    const request = input instanceof Request ? input : new Request(input, init);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    const url = new URL(request.url);
-    return user.raw(url.pathname + url.search, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
-  });
+  vi.stubGlobal('fetch', fetchAs(user, () => online));
   db = new AppDb(`explore-sync-${++counter}`);
 });
 

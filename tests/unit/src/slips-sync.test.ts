@@ -10,6 +10,7 @@ import type { Selection } from '../../../contract/schemas/slips.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
+import { fetchAs } from './helpers/fetch-as.ts';
 
 // The slip outbox against the real server: made on the phone, created once, refusals resolved.
 
@@ -33,16 +34,7 @@ afterAll(async () => {
 beforeEach(async () => {
   online = true;
   vi.stubGlobal('location', new URL('http://localhost:8080/explorar'));
-  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
-    if (!online) throw new TypeError('Failed to fetch');
-    const request = input instanceof Request ? input : new Request(input, init);
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
-    return user.raw(new URL(request.url).pathname + new URL(request.url).search, {
-      method: request.method,
-      headers: request.headers,
-      ...(body ? { body } : {}),
-    });
-  });
+  vi.stubGlobal('fetch', fetchAs(user, () => online));
   db = new AppDb(`slips-sync-${++counter}`);
   await db.kv.put({
     key: 'session',
