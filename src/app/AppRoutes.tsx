@@ -18,6 +18,11 @@ const Conversations = lazy(() => import('../routes/Conversations.tsx'));
 const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
 const Settings = lazy(() => import('../routes/Settings.tsx'));
 const Licence = lazy(() => import('../routes/Licence.tsx'));
+const Groups = lazy(() => import('../routes/Groups.tsx'));
+const GroupCreate = lazy(() => import('../routes/GroupCreate.tsx'));
+const GroupChat = lazy(() => import('../routes/GroupChat.tsx'));
+const Rooms = lazy(() => import('../routes/Rooms.tsx'));
+const RoomChat = lazy(() => import('../routes/RoomChat.tsx'));
 const Faq = lazy(() => import('../routes/Faq.tsx'));
 const Credits = lazy(() => import('../routes/Credits.tsx'));
 
@@ -37,13 +42,13 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/fichas/arquivadas/:fichaId', screen: SlipPage, title: msg`Ficha arquivada`, needsSession: true },
   { path: '/dashboard/fichas/:fichaId', screen: SlipPage, title: msg`Ficha`, needsSession: true },
   { path: '/dashboard/licenca', screen: Licence, title: msg`Subscrição`, needsSession: true },
-  { path: '/dashboard/comunidade/grupos', screen: null, title: msg`Grupos`, needsSession: true },
-  { path: '/dashboard/comunidade/grupos/criargrupo', screen: null, title: msg`Criar grupo`, needsSession: true },
-  { path: '/dashboard/comunidade/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos', screen: Groups, title: msg`Grupos`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos/criargrupo', screen: GroupCreate, title: msg`Criar grupo`, needsSession: true },
+  { path: '/dashboard/comunidade/grupos/:grupoId', screen: GroupChat, title: msg`Grupo`, needsSession: true },
   { path: '/dashboard/comunidade/conversas', screen: Conversations, title: msg`Conversas`, needsSession: true },
   { path: '/dashboard/comunidade/conversas/:nomeUsuario', screen: DirectChat, title: msg`Conversa`, needsSession: true },
-  { path: '/dashboard/comunidade/salas', screen: null, title: msg`Salas de jogos`, needsSession: true },
-  { path: '/dashboard/comunidade/salas/:salaId', screen: null, title: msg`Sala de jogo`, needsSession: true },
+  { path: '/dashboard/comunidade/salas', screen: Rooms, title: msg`Salas de jogos`, needsSession: true },
+  { path: '/dashboard/comunidade/salas/:salaId', screen: RoomChat, title: msg`Sala de jogo`, needsSession: true },
   { path: '/dashboard/notifications', screen: null, title: msg`Notificações`, needsSession: true },
   { path: '/dashboard/recompensas/enviadas', screen: null, title: msg`Recompensas enviadas`, needsSession: true },
   { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: null, title: msg`Recompensa recebida`, needsSession: true },

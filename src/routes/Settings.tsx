@@ -8,10 +8,11 @@ import { ProfileSection } from '../components/settings/ProfileSection.tsx';
 import { PasswordSection } from '../components/settings/PasswordSection.tsx';
 import { ContactSection } from '../components/settings/ContactSection.tsx';
 import { DevicesSection } from '../components/settings/DevicesSection.tsx';
+import { DataSaverSection } from '../components/settings/DataSaverSection.tsx';
 import '../components/settings/settings.css';
 
 /**
- * /dashboard/conta (SPEC §7 settings): name and photo, password, contacts, this phone and its sessions. Reads the
+ * /dashboard/conta (SPEC §7 settings): name and photo, password, contacts, the data saver, this phone and its sessions. Reads the
  * profile this phone keeps; until the first one arrives the account sections wait for it.
  */
 export default function Settings() {
@@ -43,6 +44,7 @@ export default function Settings() {
             </p>
           )}
           <PasswordSection />
+          <DataSaverSection />
           <DevicesSection />
         </div>
       )}

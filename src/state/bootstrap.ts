@@ -1,14 +1,16 @@
 import { db } from '../db/instance.ts';
 import { loadSync } from './lazy-sync.ts';
+import { startDataMeter } from './data-saver.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Background work that lives as long as the app: the session is re-read on focus, on another tab's signal and
- * on coming back online (SPEC §4 Session status); the store is pruned at start and daily. Starts after the first
- * paint.
+ * on coming back online (SPEC §4 Session status); the store is pruned at start and daily; the data meter counts
+ * what the app receives. Starts after the first paint.
  */
 export function startAppSync(): () => void {
+  startDataMeter();
   let stopped = false;
   let cleanup = () => {};
   void loadSync().then((sync) => {

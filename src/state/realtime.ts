@@ -5,6 +5,7 @@ import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { REFRESH_ONLINE_MS } from '../../contract/limits.ts';
+import { isDataSaverOn } from './data-saver.ts';
 
 /**
  * Live connection for the signed-in user; returns the function that ends it. Every reconnect asks the session
@@ -21,7 +22,7 @@ export function startRealtime(userId: string): () => void {
     void sync.refreshOnlineUsers(db, userId);
     onlineTimer = setInterval(() => {
       if (navigator.onLine) void sync.refreshOnlineUsers(db, userId);
-    }, REFRESH_ONLINE_MS);
+    }, isDataSaverOn() ? REFRESH_ONLINE_MS * 2 : REFRESH_ONLINE_MS);
     const end = await sync.connectRealtime(db, userId, {
       onReconnect: () => {
         void sync.refreshSession(db);

@@ -1,8 +1,9 @@
-import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import type { ChatMessage } from '../../state/community.ts';
 import type { SyncState } from '../../state/outbox.ts';
 import { messageTime } from '../../lib/format.ts';
+import { SaverImage } from '../SaverImage.tsx';
+import { SharedSlipCard } from '../share/SharedSlipCard.tsx';
 
 function SyncLabel({ state }: { state: SyncState }) {
   if (state === 'sent') return null;
@@ -22,13 +23,11 @@ export function MessageList({ messages, selfId }: { messages: ChatMessage[]; sel
         return (
           <li key={message.id} className={own ? 'message own' : 'message'} data-sync={state}>
             {message.recurso && (
-              <Link className="message-slip" href={`/dashboard/fichas/${encodeURIComponent(message.recurso.id)}`}>
-                <Trans>Ficha partilhada</Trans>
-              </Link>
+              <SharedSlipCard fichaId={message.recurso.id} own={own} />
             )}
             {message.mensagem && <p className="message-text">{message.mensagem}</p>}
             {message.imagens.map((image) => (
-              <img key={image.url} src={image.url} alt="" className="message-image" loading="lazy" />
+              <SaverImage key={image.url} src={image.url} alt="" className="message-image" />
             ))}
             <span className="message-meta">
               {messageTime(message.createdAt)}

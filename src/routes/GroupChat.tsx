@@ -1,0 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { NotAvailable } from './NotAvailable.tsx';
+
+// Placeholder until its screen lands (issue 12).
+export default function GroupChat() {
+  return <NotAvailable title={msg`Grupo`} />;
+}
