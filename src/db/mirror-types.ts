@@ -77,6 +77,8 @@ export interface StoredMessage {
   /** createdAt then id: a total order for key-range paging (never offsets). */
   sortKey: string;
   senderId: string;
+  /** Who wrote it, as group and room chats show it (absent on rows stored before it was kept). */
+  sender?: { nome: string; nomeUsuario: string } | null;
   mensagem: string;
   imagens: { url: string }[];
   createdAt: string;

@@ -18,7 +18,7 @@ import { showToastAtom } from '../state/toasts.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { MessageList } from '../components/chat/MessageList.tsx';
-import { Composer } from '../components/chat/Composer.tsx';
+import { Composer, type ComposedMessage } from '../components/chat/Composer.tsx';
 import '../components/chat/chat.css';
 
 const PAGE = 50;
@@ -66,9 +66,9 @@ export default function DirectChat() {
     if (conversation?.novaMensagem) void markRead(conversation.id);
   }, [conversation?.id, conversation?.novaMensagem, markRead]);
 
-  const onSend = async (text: string) => {
+  const onSend = async ({ mensagem, imagens }: ComposedMessage) => {
     const target = conversation ? { chatType: 'conversa' as const, chatId: conversation.id } : { conversaWith: nomeUsuario };
-    const result = await send({ target, mensagem: text, imagens: [] });
+    const result = await send({ target, mensagem, imagens });
     if (!result.ok) showToast({ kind: 'error', text: translateServerMessage(result.message) });
     return result.ok;
   };

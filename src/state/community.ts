@@ -53,6 +53,8 @@ export interface ChatMessage {
   /** Its place in the chat (time, then id). */
   sortKey: string;
   senderId: string;
+  /** The sender's name, for group and room chats (null when not known on this phone). */
+  senderName: string | null;
   mensagem: string;
   imagens: { url: string }[];
   createdAt: string;
@@ -63,7 +65,17 @@ export interface ChatMessage {
 
 function chatMessageOf(row: StoredMessage, entries: OutboxEntry[]): ChatMessage {
   const { id, sortKey, senderId, mensagem, imagens, createdAt } = row;
-  return { id, sortKey, senderId, mensagem, imagens, createdAt, recurso: row.recurso ?? null, sync: syncStateOf(entries, row.pendingMutationId) };
+  return {
+    id,
+    sortKey,
+    senderId,
+    senderName: row.sender?.nome ?? null,
+    mensagem,
+    imagens,
+    createdAt,
+    recurso: row.recurso ?? null,
+    sync: syncStateOf(entries, row.pendingMutationId),
+  };
 }
 
 const messageAtoms = new Map<string, Atom<ChatMessage[] | Pending>>();

@@ -13,8 +13,19 @@ function SyncLabel({ state }: { state: SyncState }) {
   return <Trans>Guardada neste telemóvel</Trans>;
 }
 
+export interface MessageListProps {
+  messages: ChatMessage[];
+  selfId: string;
+  /** Group and room chats name the sender above each message from someone else. */
+  showSenders?: boolean;
+  /** Asks for older messages (more from the store, then from the server); called when the reader reaches the top. */
+  onReachTop?: () => void;
+  /** Whether older messages may exist. */
+  hasOlder?: boolean;
+}
+
 /** A chat's messages, oldest at the top; own messages show their outbox state until the server has them. */
-export function MessageList({ messages, selfId }: { messages: ChatMessage[]; selfId: string }) {
+export function MessageList({ messages, selfId, showSenders }: MessageListProps) {
   return (
     <ol className="message-list" aria-live="polite">
       {messages.map((message) => {
@@ -22,6 +33,7 @@ export function MessageList({ messages, selfId }: { messages: ChatMessage[]; sel
         const state = message.sync;
         return (
           <li key={message.id} className={own ? 'message own' : 'message'} data-sync={state}>
+            {showSenders && !own && message.senderName && <span className="message-sender">{message.senderName}</span>}
             {message.recurso && (
               <SharedSlipCard fichaId={message.recurso.id} own={own} />
             )}

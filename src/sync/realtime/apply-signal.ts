@@ -41,6 +41,7 @@ async function applyMessage(tx: StoreTables, signal: MensagemSignal, selfId: str
     chatKey,
     sortKey: messageSortKey(signal.createdAt, signal.id),
     senderId: signal.sender.id,
+    sender: { nome: signal.sender.nome, nomeUsuario: signal.sender.nomeUsuario },
     mensagem: signal.mensagem,
     imagens: signal.imagens,
     createdAt: signal.createdAt,

@@ -21,6 +21,7 @@ export function messageRow(message: Mensagem): StoredMessage {
     chatKey: `${message.chatType}:${message.chatId}`,
     sortKey: messageSortKey(message.createdAt, message.id),
     senderId: message.sender.id,
+    sender: { nome: message.sender.nome, nomeUsuario: message.sender.nomeUsuario },
     mensagem: message.mensagem,
     imagens: message.imagens,
     createdAt: message.createdAt,
