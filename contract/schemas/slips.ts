@@ -114,6 +114,10 @@ export type SlipFilter = z.infer<typeof SlipFilterSchema>;
 export const SlipListResponseSchema = z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) });
 export type SlipListResponse = z.infer<typeof SlipListResponseSchema>;
 
+/**
+ * One slip: the owner's detail, the public view, publish/hide/save, and GET /api/client/common/fichas/{id} (added: a
+ * slip by id for a signed-in viewer who may see it, as a shared slip's card in a chat reads it).
+ */
 export const SlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
 export type SlipResponse = z.infer<typeof SlipResponseSchema>;
 

@@ -158,5 +158,20 @@ export function mountSlipRoutes(app: Hono<AppEnv>): void {
     return answer(c, SlipResponseSchema, { ficha });
   });
 
+  /**
+   * (added) A slip by its id alone, for a signed-in viewer who may see it: its owner always, anybody else while it is
+   * published. A shared slip reaches a chat as `recurso {tipo:'ficha', id}` without its author's handle.
+   */
+  app.get('/api/client/common/fichas/:id', requireSession, async (c) => {
+    const id = c.req.param('id');
+    const db = c.get('db');
+    const slip = isId(id) ? await findSlip(db, id) : undefined;
+    const userId = c.get('user').id;
+    if (!slip || !canView(slip, userId)) return jsonError(c, 404, MSG.notFound);
+    const ficha = await loadFicha(db, id, userId);
+    if (!ficha) return jsonError(c, 404, MSG.notFound);
+    return answer(c, SlipResponseSchema, { ficha });
+  });
+
   mountCommentRoutes(app);
 }

@@ -188,6 +188,7 @@ const ANSWERS = {
   'POST /api/client/apostador/fichas/:id/guardar': SlipResponseSchema,
   'DELETE /api/client/apostador/fichas/:id/guardar': SlipResponseSchema,
   'GET /api/client/public/fichas/:nomeUsuario/:fichaId': SlipResponseSchema,
+  [`GET ${C}/fichas/:id`]: SlipResponseSchema,
   [`GET ${C}/fichas/:id/comentarios`]: CommentListResponseSchema,
   [`POST ${C}/fichas/:id/comentarios`]: CommentResponseSchema,
   [`GET ${C}/licenca`]: LicencaResponseSchema,
@@ -447,6 +448,7 @@ describeOnEachDb(
       await call(demo, 'GET /api/client/apostador/fichas/:id', `/api/client/apostador/fichas/${published.id}`);
       await call(anon, 'GET /api/client/public/fichas/:nomeUsuario/:fichaId', `/api/client/public/fichas/demo/${published.id}`);
       await call(demo, `GET ${C}/guardadas`, `${C}/guardadas`);
+      await call(demo, `GET ${C}/fichas/:id`, `${C}/fichas/${published.id}`);
       await call(demo, `GET ${C}/fichas/:id/comentarios`, `${C}/fichas/${published.id}/comentarios`);
       await call(demo, `POST ${C}/fichas/:id/comentarios`, `${C}/fichas/${published.id}/comentarios`, { status: 201, body: { texto: 'Boa ficha' } });
 
