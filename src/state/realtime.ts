@@ -26,7 +26,7 @@ export function startRealtime(userId: string): () => void {
     const end = await sync.connectRealtime(db, userId, {
       onReconnect: () => {
         void sync.refreshSession(db);
-        void sync.outboxRunner(db).poke();
+        void sync.outboxRunner(db).wake();
         void sync.refreshCounters(db, { force: true });
         void sync.refreshNotifications(db, { force: true });
         void sync.refreshList(db, sync.conversationsList(), true);

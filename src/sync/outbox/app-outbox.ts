@@ -25,6 +25,7 @@ export function outboxRunner(db: AppDb): OutboxRunner {
           sendBatch: (items) => sendBatchRaw(batchEntries(items), batchHeaders(items)),
         }),
       locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
+      clearBackoff: () => clearBackoff(db),
     });
     runners.set(db, runner);
   }
@@ -43,4 +44,16 @@ export async function sendableCount(db: AppDb): Promise<number> {
     .equals(userId)
     .filter((entry) => entry.state === 'pending' || entry.state === 'sending')
     .count();
+}
+
+/**
+ * A connection is back: every entry waiting on its backoff becomes due now, with its count of failed tries reset,
+ * so one more failure right after reconnecting waits about a second, not the minute the outage had grown it to.
+ */
+export function clearBackoff(db: AppDb): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('pending')
+    .filter((entry) => entry.nextAttemptAt > 0 || entry.attempts > 0)
+    .modify({ nextAttemptAt: 0, attempts: 0 });
 }

@@ -4,11 +4,13 @@ import { OUTBOX_SYNC_TAG } from './sync-tag.ts';
 import type { OutboxRunner } from './runner.ts';
 
 /**
- * The page's triggers (DESIGN §4): app start, coming online, becoming visible. Enqueue, realtime reconnects and
- * the backoff timer poke the runner directly; Background Sync wakes the service worker (sw/background-sync.ts).
+ * The page's triggers (DESIGN §4): app start, coming online, becoming visible. Enqueue and the backoff timer poke
+ * the runner directly, a realtime reconnect wakes it like `online`; Background Sync wakes the service worker
+ * (sw/background-sync.ts). Coming online clears the backoff first, so queued work goes within a moment of the
+ * connection returning however long the outage was.
  */
 export function watchOutboxTriggers(runner: OutboxRunner): () => void {
-  const onOnline = () => void runner.poke();
+  const onOnline = () => void runner.wake();
   const onVisible = () => {
     if (document.visibilityState === 'visible') void runner.poke();
   };

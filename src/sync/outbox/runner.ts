@@ -8,6 +8,11 @@ export interface RunnerDeps {
   clearTimer?: (handle: unknown) => void;
   now?: () => number;
   onReport?: (report: FlushReport) => void;
+  /**
+   * Makes every waiting entry due now (a connection came back): the backoff that grew while offline must not hold
+   * the queue once the network is here again.
+   */
+  clearBackoff?: () => Promise<unknown>;
 }
 
 export const OUTBOX_LOCK = 'outbox';
@@ -15,6 +20,11 @@ export const OUTBOX_LOCK = 'outbox';
 export interface OutboxRunner {
   /** Asks for a flush soon; calls while one runs coalesce into one more pass. */
   poke(): Promise<void>;
+  /**
+   * The connection is back (`online`, a realtime reconnect): forget the backoff and flush at once. Without it a
+   * queue that failed several times offline waited for its backoff timer (up to a minute) after reconnecting.
+   */
+  wake(): Promise<void>;
   stop(): void;
 }
 
@@ -71,8 +81,22 @@ export function createOutboxRunner(deps: RunnerDeps): OutboxRunner {
     return running;
   };
 
+  const wake = async (): Promise<void> => {
+    if (stopped) return;
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+    try {
+      await deps.clearBackoff?.();
+    } catch (error) {
+      // A store failure here must not keep the queue from trying; the flush below still runs.
+      console.error('[outbox] could not clear the backoff', error);
+    }
+    await poke();
+  };
+
   return {
     poke,
+    wake,
     stop() {
       stopped = true;
       if (timer !== null) clearTimer(timer);

@@ -100,17 +100,89 @@ describe('outbox triggers', () => {
     vi.stubGlobal('removeEventListener', (type: string) => listeners.delete(type));
     vi.stubGlobal('document', fakeDocument);
     const poke = vi.fn(async () => {});
-    const stop = watchOutboxTriggers({ poke, stop: () => {} });
+    const wake = vi.fn(async () => {});
+    const stop = watchOutboxTriggers({ poke, wake, stop: () => {} });
     expect(poke).toHaveBeenCalledTimes(1);
     listeners.get('online')?.();
-    expect(poke).toHaveBeenCalledTimes(2);
+    expect(wake).toHaveBeenCalledTimes(1);
     documentListeners.get('visibilitychange')?.();
-    expect(poke).toHaveBeenCalledTimes(2);
+    expect(poke).toHaveBeenCalledTimes(1);
     fakeDocument.visibilityState = 'visible';
     documentListeners.get('visibilitychange')?.();
-    expect(poke).toHaveBeenCalledTimes(3);
+    expect(poke).toHaveBeenCalledTimes(2);
     stop();
     expect(listeners.has('online')).toBe(false);
     vi.unstubAllGlobals();
+  });
+});
+
+describe('reconnect flush', () => {
+  /**
+   * A queue of one message modelled as the replayer treats it: while offline every try fails and the backoff grows
+   * (1 s, 2 s, 4 s … up to a minute); a try sends only when the entry is due and the network is up.
+   */
+  function offlineQueue(clock: () => number) {
+    const entry = { attempts: 0, nextAttemptAt: 0, sent: false };
+    let online = false;
+    const flush = vi.fn(async (): Promise<FlushReport> => {
+      if (entry.sent) return empty;
+      if (entry.nextAttemptAt > clock()) return { sent: 0, rejected: 0, stop: 'backoff', retryAt: entry.nextAttemptAt };
+      if (online) {
+        entry.sent = true;
+        return { sent: 1, rejected: 0, stop: 'empty' };
+      }
+      entry.attempts += 1;
+      entry.nextAttemptAt = clock() + Math.min(60_000, 1_000 * 2 ** (entry.attempts - 1));
+      return { sent: 0, rejected: 0, stop: 'retry', retryAt: entry.nextAttemptAt };
+    });
+    const clearBackoff = async () => {
+      entry.attempts = 0;
+      entry.nextAttemptAt = 0;
+    };
+    return { entry, flush, clearBackoff, goOnline: () => (online = true) };
+  }
+
+  it('sends queued work within 2 s of the connection returning, however long the backoff had grown', async () => {
+    vi.useFakeTimers();
+    const listeners = new Map<string, () => void>();
+    vi.stubGlobal('addEventListener', (type: string, listener: () => void) => listeners.set(type, listener));
+    vi.stubGlobal('removeEventListener', (type: string) => listeners.delete(type));
+    vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: () => {}, removeEventListener: () => {} });
+    try {
+      const queue = offlineQueue(Date.now);
+      const runner = createOutboxRunner({ flush: queue.flush, clearBackoff: queue.clearBackoff });
+      const stop = watchOutboxTriggers(runner);
+      // Ten minutes offline: the tries fail and the backoff reaches its cap of a minute.
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(queue.entry.attempts).toBeGreaterThan(6);
+      expect(queue.entry.sent).toBe(false);
+      // Just after a failed try: the next one is about a minute away.
+      await vi.advanceTimersToNextTimerAsync();
+      queue.goOnline();
+      listeners.get('online')?.();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(queue.entry.sent).toBe(true);
+      stop();
+      runner.stop();
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a realtime reconnect wakes the queue the same way', async () => {
+    vi.useFakeTimers();
+    try {
+      const queue = offlineQueue(Date.now);
+      const runner = createOutboxRunner({ flush: queue.flush, clearBackoff: queue.clearBackoff });
+      await runner.poke();
+      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      queue.goOnline();
+      await runner.wake();
+      expect(queue.entry.sent).toBe(true);
+      runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
