@@ -28,6 +28,14 @@ export function formatMegabytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000);
 }
 
+/** A data amount as people read it on a phone bill: kB below one megabyte, then megabytes with one decimal. */
+export function formatDataSize(bytes: number, locale: string): string {
+  if (bytes < 1_000_000) {
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.round(bytes / 1000));
+  }
+  return formatMegabytes(bytes, locale);
+}
+
 export function formatOdds(odds: number): string {
   return odds.toFixed(2);
 }

@@ -9,6 +9,7 @@ import { PasswordSection } from '../components/settings/PasswordSection.tsx';
 import { ContactSection } from '../components/settings/ContactSection.tsx';
 import { DevicesSection } from '../components/settings/DevicesSection.tsx';
 import { DataSaverSection } from '../components/settings/DataSaverSection.tsx';
+import { HelpSection } from '../components/settings/HelpSection.tsx';
 import '../components/settings/settings.css';
 
 /**
@@ -46,6 +47,7 @@ export default function Settings() {
           <PasswordSection />
           <DataSaverSection />
           <DevicesSection />
+          <HelpSection />
         </div>
       )}
     </section>

@@ -6,6 +6,7 @@ import { addToMonth, bytesReceived, parseMonthUsage, prefersDataSaver, type Mont
 
 const SAVER_KEY = 'dataSaver';
 const USAGE_KEY = 'dataUsage';
+const SESSION_KEY = 'dataUsageSession';
 
 interface NetworkInformationLike {
   saveData?: boolean;
@@ -51,7 +52,7 @@ function storedMonth(): MonthUsage | null {
   return typeof localStorage === 'undefined' ? null : parseMonthUsage(localStorage.getItem(USAGE_KEY));
 }
 
-const usageAtom = atom<DataUsage>({ session: 0, month: storedMonth()?.bytes ?? 0 });
+const usageAtom = atom<DataUsage>({ session: storedSession(), month: storedMonth()?.bytes ?? 0 });
 
 /**
  * What this app received over the network on this phone, this session and this month, from the browser's resource
@@ -60,7 +61,14 @@ const usageAtom = atom<DataUsage>({ session: 0, month: storedMonth()?.bytes ?? 0
  */
 export const dataUsageAtom = atom((get) => get(usageAtom));
 
-let sessionBytes = 0;
+/** This session's bytes: kept in the tab's session storage, so a reload within the session keeps counting. */
+function storedSession(): number {
+  if (typeof sessionStorage === 'undefined') return 0;
+  const value = Number(sessionStorage.getItem(SESSION_KEY));
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+let sessionBytes = storedSession();
 const listeners = new Set<(usage: DataUsage) => void>();
 let started = false;
 
@@ -69,6 +77,7 @@ function record(bytes: number): void {
   sessionBytes += bytes;
   const month = addToMonth(storedMonth(), bytes, new Date());
   try {
+    sessionStorage.setItem(SESSION_KEY, String(sessionBytes));
     localStorage.setItem(USAGE_KEY, JSON.stringify(month));
   } catch {
     // A full or blocked storage only loses the monthly figure, never the page.

@@ -169,6 +169,18 @@ export function FaqSections() {
             <Trans>Nada é apagado sem te avisar: se terminares a sessão com alterações por enviar, a aplicação avisa-te.</Trans>
           </p>
         </Question>
+        <Question question={<Trans>O que faz a poupança de dados?</Trans>}>
+          <p>
+            <Trans>
+              Com a poupança de dados ligada, as listas actualizam-se com metade da frequência, as fotografias e as
+              imagens das mensagens só carregam quando tocas nelas, e o widget ao vivo de um jogo nunca carrega sozinho.
+              Liga-se sozinha quando o navegador diz que a ligação é lenta (2G ou 3G) ou que pediste para poupar dados;
+              podes ligá-la ou desligá-la em Definições, onde também vês quantos dados a aplicação usou neste telemóvel
+              nesta sessão e neste mês. Só conta o que veio pela rede: o que o telemóvel já tinha guardado não gasta
+              dados.
+            </Trans>
+          </p>
+        </Question>
       </Section>
 
       <Section id="faq-grupos" title={<Trans>Grupos</Trans>}>

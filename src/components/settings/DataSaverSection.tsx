@@ -1,8 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { dataSaverAtom, dataSaverChosenAtom, dataUsageAtom } from '../../state/data-saver.ts';
-import { formatMegabytes } from '../../lib/format.ts';
+import { formatDataSize } from '../../lib/format.ts';
 
 /**
  * The data saver: on, lists refresh half as often, photos and message images wait for a tap, and the live widget
@@ -43,7 +42,7 @@ export function DataSaverSection() {
             <Trans>Dados usados nesta sessão</Trans>
           </dt>
           <dd className="settings-value" data-testid="data-session">
-            {formatMegabytes(usage.session, i18n.locale)}
+            {formatDataSize(usage.session, i18n.locale)}
           </dd>
         </div>
         <div className="settings-row">
@@ -51,15 +50,12 @@ export function DataSaverSection() {
             <Trans>Dados usados este mês</Trans>
           </dt>
           <dd className="settings-value" data-testid="data-month">
-            {formatMegabytes(usage.month, i18n.locale)}
+            {formatDataSize(usage.month, i18n.locale)}
           </dd>
         </div>
       </dl>
       <p className="settings-state">
-        <Trans>Conta o que esta aplicação recebeu pela rede neste telemóvel; o que vem da memória do telemóvel não conta.</Trans>{' '}
-        <Link href="/faq">
-          <Trans>Perguntas frequentes</Trans>
-        </Link>
+        <Trans>Conta o que esta aplicação recebeu pela rede neste telemóvel; o que vem da memória do telemóvel não conta.</Trans>
       </p>
     </section>
   );
