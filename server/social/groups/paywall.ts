@@ -1,4 +1,4 @@
-import { isOfficialGroup } from '../../../contract/schemas/groups.ts';
+import { mustPayRule } from '../../../contract/validation/groups.ts';
 
 export interface PaywallGroup {
   id: string;
@@ -19,13 +19,19 @@ export interface PaywallMembership {
 /**
  * SPEC §4 mustPay: for a non-creator, true when the group is private and the viewer has no membership entry, or the
  * entry's expiry is invalid or already past. Exempt: the creator, the official account and the two official groups.
+ * The rule itself is contract/validation/groups.ts, shared with the app.
  */
 export function mustPay(group: PaywallGroup, viewer: PaywallViewer, membership: PaywallMembership | undefined, now: number): boolean {
-  if (viewer.id === group.criador_id || viewer.conta === 'oficial' || isOfficialGroup(group.id)) return false;
-  if (!group.privado) return false;
-  if (!membership) return true;
-  const expiry = Date.parse(membership.expira_em ?? '');
-  return !Number.isFinite(expiry) || expiry <= now;
+  return mustPayRule(
+    {
+      groupId: group.id,
+      privado: Boolean(group.privado),
+      isCreator: viewer.id === group.criador_id,
+      isOfficialAccount: viewer.conta === 'oficial',
+      membership: membership ? { expiraEm: membership.expira_em } : null,
+    },
+    now,
+  );
 }
 
 /** What of a group one viewer may see. Every path that shows or sends anything of a group asks this. */
