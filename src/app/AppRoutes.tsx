@@ -23,6 +23,8 @@ const GroupCreate = lazy(() => import('../routes/GroupCreate.tsx'));
 const GroupChat = lazy(() => import('../routes/GroupChat.tsx'));
 const Rooms = lazy(() => import('../routes/Rooms.tsx'));
 const RoomChat = lazy(() => import('../routes/RoomChat.tsx'));
+const Profile = lazy(() => import('../routes/Profile.tsx'));
+const Notifications = lazy(() => import('../routes/Notifications.tsx'));
 const Faq = lazy(() => import('../routes/Faq.tsx'));
 const Credits = lazy(() => import('../routes/Credits.tsx'));
 
@@ -49,7 +51,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/comunidade/conversas/:nomeUsuario', screen: DirectChat, title: msg`Conversa`, needsSession: true },
   { path: '/dashboard/comunidade/salas', screen: Rooms, title: msg`Salas de jogos`, needsSession: true },
   { path: '/dashboard/comunidade/salas/:salaId', screen: RoomChat, title: msg`Sala de jogo`, needsSession: true },
-  { path: '/dashboard/notifications', screen: null, title: msg`Notificações`, needsSession: true },
+  { path: '/dashboard/notifications', screen: Notifications, title: msg`Notificações`, needsSession: true },
   { path: '/dashboard/recompensas/enviadas', screen: null, title: msg`Recompensas enviadas`, needsSession: true },
   { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: null, title: msg`Recompensa recebida`, needsSession: true },
   { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: null, title: msg`Recompensa reembolsada`, needsSession: true },
@@ -61,7 +63,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/faq', screen: Faq, title: msg`Perguntas frequentes`, needsSession: false },
   { path: '/cliline', screen: Credits, title: msg`Créditos`, needsSession: false },
   { path: '/:nomeUsuario/fichas/:fichaId', screen: PublicSlip, title: msg`Ficha`, needsSession: false },
-  { path: '/:nomeUsuario', screen: null, title: msg`Perfil`, needsSession: true },
+  { path: '/:nomeUsuario', screen: Profile, title: msg`Perfil`, needsSession: true },
 ];
 
 function renderScreen(route: ScreenRoute): ReactNode {
