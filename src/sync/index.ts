@@ -22,17 +22,20 @@ export { connectRealtime, refreshOnlineUsers } from './realtime/connect.ts';
 export { registerPush, unregisterPush } from './push.ts';
 export { sendMessage, shareSlip, pullLatestMessages, pullOlderMessages, chatKeyOf } from './resources/messages.ts';
 export { resetCounter, markConversationRead, setFollowing, editGroup } from './resources/social-actions.ts';
+export { refreshGroupAdminDetail, searchUsersToAdd, addGroupMember, subscribeToGroup } from './resources/group-admin.ts';
 export {
   conversationsList,
   groupsList,
-  roomsList,
   refreshList,
   loadMore,
   refreshCounters,
   refreshNotifications,
   openConversationWith,
 } from './resources/lists.ts';
+export { roomsList, refreshRoom } from './resources/rooms.ts';
+export { createGroup, refreshGroup, joinGroup, markGroupSeen } from './resources/groups.ts';
 export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
+export { refreshSharedSlip } from './resources/shared-slips.ts';
 export { refreshExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';
 export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';

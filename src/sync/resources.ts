@@ -8,3 +8,8 @@ export const COMPETITIONS_QUERY = 'explore:competicoes';
 export function isSharedResource(resource: string): boolean {
   return resource === UPCOMING_EVENTS || resource.startsWith('event:');
 }
+
+/** The rooms list as the server last ordered it (live first, then by kick-off): a `queries` row of room ids. */
+export const ROOMS_QUERY = 'salas:lista';
+/** A room opened on its own (by room or event id): its freshness; a room seen lately stays on the phone. */
+export const roomMetaKey = (roomId: string) => `room:${roomId}`;

@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import type { Room } from '../../../contract/schemas/rooms.ts';
+import { Icon } from '../Icon.tsx';
+import { RoomEventPanel } from './RoomEventPanel.tsx';
+
+// The slip builder as the right panel has it, loaded when the Ficha tab is first shown.
+const SlipBuilder = lazy(() => import('../betting/SlipBuilder.tsx'));
+
+export type RoomTab = 'evento' | 'ficha';
+const TABS: RoomTab[] = ['evento', 'ficha'];
+
+/**
+ * The room drawer of SPEC §2: two tabs, Evento (the match live) and Ficha (the slip builder). A side panel over the
+ * chat; Escape, the close button or a tap outside closes it.
+ */
+export function RoomDrawer({
+  room,
+  tab,
+  onTab,
+  onClose,
+  refreshedAt,
+  error,
+}: {
+  room: Room;
+  tab: RoomTab;
+  onTab: (tab: RoomTab) => void;
+  onClose: () => void;
+  refreshedAt: number;
+  error: string | null;
+}) {
+  const { t } = useLingui();
+  const tabs = useRef(new Map<RoomTab, HTMLButtonElement>());
+  const labels: Record<RoomTab, string> = { evento: t`Evento`, ficha: t`Ficha` };
+
+  useEffect(() => {
+    tabs.current.get(tab)?.focus();
+    // Only on opening: the selected tab takes the focus (arrow keys move it after).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  // The tabs pattern of WAI-ARIA: arrows, Home and End move between tabs and select them.
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
+    if (!next) return;
+    event.preventDefault();
+    onTab(next);
+    tabs.current.get(next)?.focus();
+  };
+
+  return (
+    <div className="drawer-layer" role="presentation" onClick={onClose}>
+      <aside className="drawer room-drawer" role="dialog" aria-modal="true" aria-labelledby="room-drawer-title" onClick={(event) => event.stopPropagation()}>
+        <div className="drawer-head">
+          <h2 id="room-drawer-title" className="room-drawer-title">
+            {room.nome}
+          </h2>
+          <button type="button" className="icon-button" onClick={onClose} aria-label={t`Fechar`}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <div className="tabs" role="tablist" aria-label={t`Detalhes da sala`}>
+          {TABS.map((value) => (
+            <button
+              key={value}
+              ref={(element) => {
+                if (element) tabs.current.set(value, element);
+                else tabs.current.delete(value);
+              }}
+              type="button"
+              role="tab"
+              id={`room-tab-${value}`}
+              aria-controls={`room-panel-${value}`}
+              aria-selected={tab === value}
+              tabIndex={tab === value ? 0 : -1}
+              className={tab === value ? 'tab current' : 'tab'}
+              onClick={() => onTab(value)}
+              onKeyDown={onTabKey}
+            >
+              {labels[value]}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`room-panel-${tab}`} aria-labelledby={`room-tab-${tab}`} tabIndex={0} className="room-tabpanel">
+          {tab === 'evento' ? (
+            <RoomEventPanel room={room} refreshedAt={refreshedAt} error={error} />
+          ) : (
+            <Suspense fallback={<span className="spinner-small" aria-label={t`A carregar`} />}>
+              <SlipBuilder />
+            </Suspense>
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}
