@@ -8,6 +8,7 @@ import { sessionUserAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
+import { ShareSlipButton } from '../share/ShareSlipButton.tsx';
 
 /**
  * What a signed-in user can do with a slip: the owner publishes or hides it (SPEC §4 Slip list filters); others
@@ -68,6 +69,7 @@ export function SlipActions({ ficha, copy = true }: { ficha: Ficha; copy?: boole
           <Trans>Guardar</Trans>
         </button>
       )}
+      <ShareSlipButton ficha={ficha} />
       {copy && pendingLegs && (
         <button type="button" className="button button-small button-secondary" onClick={() => void copyIntoSlip()}>
           <Icon name="copy" inline />
