@@ -54,8 +54,12 @@ interface StoredChatSummary<T> {
 export type StoredConversation = StoredChatSummary<Conversation>;
 
 export interface StoredGroup extends StoredChatSummary<GroupSummary> {
-  /** An edit of this group not acknowledged yet. */
+  /** An edit of this group not acknowledged yet (or, for a `local:` row, its creation). */
   pendingMutationId?: number | null;
+  /** The id this group had on the phone before the server acknowledged its creation. */
+  localId?: string;
+  /** The last-message time the user had seen when they last opened the group (its unread marker). */
+  seenUpTo?: string | null;
 }
 
 export interface StoredRoom extends StoredChatSummary<Room> {

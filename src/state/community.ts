@@ -2,6 +2,7 @@ import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { ChatKey, StoredMessage } from '../db/mirror-types.ts';
 import type { OutboxEntry } from '../db/outbox-types.ts';
+import type { SyncMeta } from '../db/types.ts';
 import type { ChatType, CounterName } from '../../contract/schemas/signals.ts';
 import type { Conversation } from '../../contract/schemas/chats.ts';
 import type { GroupSummary } from '../../contract/schemas/groups.ts';
@@ -137,3 +138,10 @@ export const openConversationAtom = atom(null, async (_get, _set, nomeUsuario: s
 );
 
 export const conversationsMetaAtom = liveAtom(() => db.syncMeta.get('conversations'));
+
+const chatMetaAtoms = new Map<string, ReturnType<typeof liveAtom<SyncMeta | undefined>>>();
+
+/** Where paging back through a chat's messages stands (its oldest cursor, whether the server has older ones). */
+export function chatMetaAtom(chatKey: ChatKey) {
+  return cachedAtom(chatMetaAtoms, chatKey, () => liveAtom(() => db.syncMeta.get(`messages:${chatKey}`)));
+}

@@ -1,6 +1,7 @@
 import type { ApplierRegistry } from './appliers.ts';
 import { messageApplier } from '../resources/messages.ts';
 import { groupApplier } from '../resources/social-actions.ts';
+import { groupCreateApplier } from '../resources/groups.ts';
 import { accountUpdateApplier } from '../resources/account-update.ts';
 import { slipActionApplier, slipCreateApplier } from '../resources/slips.ts';
 
@@ -16,6 +17,7 @@ export const APPLIERS: ApplierRegistry = {
   'slip.unsave': slipActionApplier,
   'message.send': messageApplier,
   share: messageApplier,
+  'group.create': groupCreateApplier,
   'group.update': groupApplier,
   'group.addMember': groupApplier,
   'group.removeMember': groupApplier,

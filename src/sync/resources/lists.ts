@@ -10,6 +10,8 @@ import { writeForOwner } from '../mirror-owner.ts';
 import type { Conversation } from '../../../contract/schemas/chats.ts';
 import type { GroupSummary } from '../../../contract/schemas/groups.ts';
 import type { Room } from '../../../contract/schemas/rooms.ts';
+import { compareGroups, groupListResource, inGroupFilter, type GroupFilter } from '../../lib/group-lists.ts';
+import { storeGroupPage } from './groups.ts';
 
 // Refreshers of the community lists (SPEC §9: lists every 30 s, updates every 300 s; pages of 50).
 
@@ -44,20 +46,40 @@ export function conversationsList(): PagedList<Conversation> {
   };
 }
 
-export function groupsList(): PagedList<GroupSummary> {
+/**
+ * The group list of one sub-filter (SPEC §2: tudo, subscricoes, meus), paged by 50. Every filter shares the one
+ * store of groups; which filter a group is in follows from its `meuPapel` (lib/group-lists.ts).
+ */
+export function groupsList(filter: GroupFilter = 'tudo'): PagedList<GroupSummary> {
   return {
-    resource: 'groups',
+    resource: groupListResource(filter),
     fetchPage: async (page, size) => {
-      const result = await fetchGroups(page, size);
+      const result = await fetchGroups(page, size, filter);
       return result.kind === 'ok' ? { ...result, data: result.data.grupos } : result;
     },
     store: async (tx, rows, { replace }) => {
-      // A group with an edit still waiting keeps its optimistic row until the edit is acknowledged.
+      // A group with an edit still waiting keeps its optimistic row until the edit is acknowledged; a group made
+      // on this phone (`local:`) stays until the server has it.
       const waiting = new Set((await tx.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'groups' ? [entry.ref.id] : [])));
-      if (replace) await tx.groups.filter((group) => !waiting.has(group.id)).delete();
-      await tx.groups.bulkPut(
-        rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
-      );
+      if (replace) {
+        // A fresh first page: a group of this filter that the page skips, though it would sort within it, is gone
+        // from the filter on the server. Groups further down stay until their page comes (the list keeps its place).
+        const fetched = new Set(rows.map((row) => row.id));
+        const last = rows.at(-1);
+        const lastRow = last ? { id: last.id, data: last } : null;
+        const complete = rows.length < PAGE_SIZE;
+        await tx.groups
+          .filter(
+            (group) =>
+              !group.id.startsWith('local:') &&
+              !waiting.has(group.id) &&
+              !fetched.has(group.id) &&
+              inGroupFilter(group.data, filter) &&
+              (complete || lastRow === null || compareGroups(group, lastRow) < 0),
+          )
+          .delete();
+      }
+      await storeGroupPage(tx, rows, waiting);
     },
   };
 }
