@@ -10,6 +10,7 @@ export const OUTBOX_LABELS: Record<string, MessageDescriptor> = {
   'slip.unsave': msg`Deixar de guardar ficha`,
   'message.send': msg`Mensagem`,
   share: msg`Partilha de ficha`,
+  'group.create': msg`Novo grupo`,
   'group.update': msg`Alteração do grupo`,
   'group.addMember': msg`Adicionar membro`,
   'group.removeMember': msg`Remover membro`,
