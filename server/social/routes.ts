@@ -27,6 +27,7 @@ import { listNotifications, markNotificationsRead } from './notifications/routes
 import {
   follow,
   followListRoute,
+  profileSlipsRoute,
   myProfile,
   myUpdates,
   resetCounterRoute,
@@ -101,6 +102,7 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   app.delete(`${COMMON}/perfil/:nomeUsuario/seguir`, s, unfollow);
   app.get(`${COMMON}/perfil/:nomeUsuario/seguidores`, s, followListRoute('seguidores'));
   app.get(`${COMMON}/perfil/:nomeUsuario/seguindo`, s, followListRoute('seguindo'));
+  app.get(`${COMMON}/perfil/:nomeUsuario/fichas`, s, profileSlipsRoute);
 
   // Notifications.
   app.get(`${COMMON}/notificacoes`, s, listNotifications);

@@ -90,3 +90,17 @@ export async function followList(db: Reader, userId: string, direction: 'seguido
     return user ? [toPublic(user)] : [];
   });
 }
+
+/** A user's published slips (hidden ones are nobody else's business, the owner's included here), newest first. */
+export async function publishedSlipIds(db: Reader, userId: string, page: Page): Promise<string[]> {
+  const rows = await db
+    .selectFrom('fichas')
+    .select('id')
+    .where('usuario_id', '=', userId)
+    .where('oculta', '=', 0)
+    .orderBy('seq', 'desc')
+    .limit(page.size)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -11,6 +11,7 @@ import {
   UserSearchResponseSchema,
 } from '../../../contract/schemas/profile.ts';
 import { CounterNameSchema } from '../../../contract/schemas/signals.ts';
+import { SlipListResponseSchema } from '../../../contract/schemas/slips.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { LIST, nextListPlace } from '../../db/list-place.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
@@ -18,9 +19,10 @@ import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { notify } from '../../notify/notify.ts';
 import { readCounters, resetCounter } from '../shared/counters.ts';
+import { loadFichas } from '../../slips/slip-view.ts';
 import { readPage } from '../shared/request.ts';
 import { findUserByName, loadUser, searchUsers, toPublic, toSender } from '../shared/users.ts';
-import { createdAtOf, followList, followsOf, isFollowing, myProfileUser, toProfileUser } from './repo.ts';
+import { createdAtOf, followList, followsOf, isFollowing, myProfileUser, publishedSlipIds, toProfileUser } from './repo.ts';
 
 /** GET /api/client/common/perfil/mostrarMeuPerfil → usuario, follows{following, followers, socials}. */
 export async function myProfile(c: Context<AppEnv>): Promise<Response> {
@@ -107,6 +109,17 @@ export function followListRoute(direction: 'seguidores' | 'seguindo') {
     if (!card) return jsonError(c, 404, MSG.notFound);
     return answer(c, UserListResponseSchema, { usuarios: await followList(db, card.id, direction, page.data) });
   };
+}
+
+/** GET /api/client/common/perfil/{nomeUsuario}/fichas?pageNumber&size → fichas: the user's published slips, newest first. */
+export async function profileSlipsRoute(c: Context<AppEnv>): Promise<Response> {
+  const page = readPage(c);
+  if (!page.ok) return page.response;
+  const db = c.get('db');
+  const card = await findUserByName(db, normalizeUsername(c.req.param('nomeUsuario') ?? ''));
+  if (!card) return jsonError(c, 404, MSG.notFound);
+  const ids = await publishedSlipIds(db, card.id, page.data);
+  return answer(c, SlipListResponseSchema, { fichas: await loadFichas(db, ids, c.get('user').id) });
 }
 
 /** GET /api/client/public/search/{term}/usuarios?pageNumber&size → data. The term is slugified (SPEC §5). */

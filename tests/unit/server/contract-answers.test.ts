@@ -151,6 +151,7 @@ const ANSWERS = {
   [`DELETE ${C}/perfil/:nomeUsuario/seguir`]: FollowResponseSchema,
   [`GET ${C}/perfil/:nomeUsuario/seguidores`]: UserListResponseSchema,
   [`GET ${C}/perfil/:nomeUsuario/seguindo`]: UserListResponseSchema,
+  [`GET ${C}/perfil/:nomeUsuario/fichas`]: SlipListResponseSchema,
   [`GET ${C}/notificacoes`]: NotificationListResponseSchema,
   [`POST ${C}/notificacoes/marcarLidas`]: MarkNotificationsReadResponseSchema,
   [`GET ${C}/conta/contactDetails`]: ContactDetailsResponseSchema,
@@ -430,6 +431,7 @@ describeOnEachDb(
       await call(demo, `POST ${C}/perfil/:nomeUsuario/seguir`, `${C}/perfil/joana_silva/seguir`);
       await call(demo, `GET ${C}/perfil/:nomeUsuario/seguidores`, `${C}/perfil/joana_silva/seguidores`);
       await call(demo, `GET ${C}/perfil/:nomeUsuario/seguindo`, `${C}/perfil/demo/seguindo`);
+      await call(demo, `GET ${C}/perfil/:nomeUsuario/fichas`, `${C}/perfil/demo/fichas`);
       await call(demo, `DELETE ${C}/perfil/:nomeUsuario/seguir`, `${C}/perfil/joana_silva/seguir`);
       await call(demo, `GET ${C}/notificacoes`, `${C}/notificacoes`);
       await call(demo, `POST ${C}/notificacoes/marcarLidas`, `${C}/notificacoes/marcarLidas`, { body: {} });

@@ -12,9 +12,11 @@ import {
 } from '../../../contract/schemas/profile.ts';
 import { MarkNotificationsReadResponseSchema, NotificationListResponseSchema } from '../../../contract/schemas/notifications.ts';
 import { RewardListResponseSchema, RewardResponseSchema } from '../../../contract/schemas/rewards.ts';
+import { CreateSlipResponseSchema, SlipListResponseSchema } from '../../../contract/schemas/slips.ts';
+import { selectionFor, upcomingEventIds } from './helpers/betting.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { inOneMillisecond } from './helpers/one-millisecond.ts';
-import { actor, anonymous, expectError, expectOk, expectReplay, newUser } from './helpers/social.ts';
+import { actor, anonymous, expectError, expectOk, expectReplay, idemKey, newUser } from './helpers/social.ts';
 
 const P = '/api/client/common/perfil';
 const N = '/api/client/common/notificacoes';
@@ -65,6 +67,29 @@ describeOnEachDb('profiles, follows and counters', (server) => {
     expect(unfollowed).toMatchObject({ isFollowing: false, follows: { followers: 0 } });
     expectError(await ana.send('POST', `${P}/${ana.nomeUsuario}/seguir`), 400, MSG.selfFollow);
     expectError(await ana.send('POST', `${P}/ninguem_aqui/seguir`), 404);
+  });
+
+  it("lists a user's published slips newest first, paged, without the hidden ones", async () => {
+    const [ana, beto] = [await newUser(server(), 'ana'), await newUser(server(), 'beto')];
+    const events = await upcomingEventIds(server(), 3);
+    const ids: string[] = [];
+    await inOneMillisecond(async () => {
+      for (const id of events) {
+        const pick = await selectionFor(server(), id, 'ft_result', 'home');
+        const made = await ana.send('POST', '/api/client/apostador/fichas/criarFicha', { ficha: [pick], valor: 100 }, idemKey());
+        ids.push(expectOk(made, CreateSlipResponseSchema, 201).ficha.id);
+      }
+    });
+    await ana.send('PATCH', `/api/client/apostador/fichas/${ids[0] ?? ''}/ocultar`, undefined, idemKey());
+    const slips = async (who: typeof ana, query = '') =>
+      expectOk(await who.get(`${P}/${ana.nomeUsuario}/fichas${query}`), SlipListResponseSchema).fichas.map((f) => f.id);
+    expect(await slips(beto)).toEqual([ids[2], ids[1]]);
+    expect(await slips(ana)).toEqual([ids[2], ids[1]]);
+    expect(await slips(beto, '?pageNumber=2&size=1')).toEqual([ids[1]]);
+    expect(await slips(await newUser(server(), 'caio'), '?size=1')).toEqual([ids[2]]);
+    expectError(await beto.get(`${P}/ninguem_aqui/fichas`), 404, MSG.notFound);
+    expectError(await beto.get(`${P}/${ana.nomeUsuario}/fichas?size=0`), 400, MSG.invalidRequest);
+    expectError(await anonymous(server()).get(`${P}/${ana.nomeUsuario}/fichas`), 401);
   });
 
   it('reports every unread counter and resets one by name', async () => {
