@@ -6,7 +6,7 @@ import type { EventDetail } from '../../contract/schemas/events.ts';
 import type { CommunityUser, Competicao, ExploreSelection } from '../../contract/schemas/explore.ts';
 import type { GroupMember, GroupSummary } from '../../contract/schemas/groups.ts';
 import type { Notification } from '../../contract/schemas/notifications.ts';
-import type { MyProfileUser } from '../../contract/schemas/profile.ts';
+import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
 import type { Room } from '../../contract/schemas/rooms.ts';
 import type { Ficha } from '../../contract/schemas/slips.ts';
 
@@ -72,7 +72,8 @@ export interface StoredGroupMember {
   data: GroupMember;
 }
 
-export type ChatKey = `${'conversa' | 'grupo' | 'sala'}:${string}`;
+/** A chat's messages, or a slip's comments (`ficha:{id}`, kept like messages so they show and send offline alike). */
+export type ChatKey = `${'conversa' | 'grupo' | 'sala' | 'ficha'}:${string}`;
 
 export interface StoredMessage {
   /** The server id, or `local:{uuid}` for a message written on this phone and not acknowledged yet. */
@@ -102,7 +103,7 @@ export interface StoredCounter {
 }
 
 /** A user seen in a list (public fields), with what the profile calls added when they were made. */
-export type UserSeen = PublicUser & Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean };
+export type UserSeen = PublicUser & Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean; follows?: Follows };
 
 export interface StoredUser {
   id: string;
