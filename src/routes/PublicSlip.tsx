@@ -12,6 +12,7 @@ import { onlineAtom } from '../state/network.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { SlipView } from '../components/betting/SlipView.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { SlipComments } from '../components/comments/SlipComments.tsx';
 
 /** /{nomeUsuario}/fichas/{fichaId}: a published slip, open to anybody with the link (no session needed). */
 export default function PublicSlip() {
@@ -41,6 +42,7 @@ export default function PublicSlip() {
       {shown ? (
         <>
           <SlipView slip={shown} />
+          <SlipComments fichaId={shown.id} />
           {selfId === null && (
             <p className="notice">
               <Trans>

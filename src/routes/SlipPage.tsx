@@ -12,6 +12,7 @@ import { onlineAtom } from '../state/network.ts';
 import { countersAtom } from '../state/community.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { SlipView } from '../components/betting/SlipView.tsx';
+import { SlipComments } from '../components/comments/SlipComments.tsx';
 
 /**
  * /dashboard/fichas/{id} (opened after a slip is created) and /dashboard/fichas/arquivadas/{id} (read-only). A slip
@@ -56,7 +57,10 @@ export default function SlipPage() {
       {back}
       <h1 className="page-title">{archived ? <Trans>Ficha arquivada</Trans> : <Trans>Ficha</Trans>}</h1>
       {row === PENDING ? null : row ? (
-        <SlipView slip={row} readOnly={!!archived} />
+        <>
+          <SlipView slip={row} readOnly={!!archived} />
+          <SlipComments fichaId={row.id} />
+        </>
       ) : checked || !online ? (
         <p className="notice">
           {online ? (

@@ -41,3 +41,5 @@ export { refreshLicence, refreshProfile } from './resources/account.ts';
 export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';
 export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';
 export { pruneStore } from './prune.ts';
+export { refreshUserProfile, loadProfileList, followUser } from './resources/profile.ts';
+export { pullLatestComments, pullOlderComments, sendComment } from './resources/comments.ts';

@@ -4,10 +4,12 @@ import { groupApplier } from '../resources/social-actions.ts';
 import { groupCreateApplier } from '../resources/groups.ts';
 import { accountUpdateApplier } from '../resources/account-update.ts';
 import { slipActionApplier, slipCreateApplier } from '../resources/slips.ts';
+import { followApplier } from '../resources/profile.ts';
+import { commentApplier } from '../resources/comments.ts';
 
 /**
  * Every kind of mutation the outbox carries, with how its outcomes fold into the store. Kinds whose answer needs
- * no folding (counter.reset, conversation.markRead, follow, unfollow) keep their optimistic change as is.
+ * no folding (counter.reset, conversation.markRead) keep their optimistic change as is.
  */
 export const APPLIERS: ApplierRegistry = {
   'slip.create': slipCreateApplier,
@@ -26,4 +28,7 @@ export const APPLIERS: ApplierRegistry = {
   'group.leave': groupApplier,
   'group.delete': groupApplier,
   'account.update': accountUpdateApplier,
+  follow: followApplier,
+  unfollow: followApplier,
+  'comment.create': commentApplier,
 };
