@@ -1,3 +1,4 @@
+import '../../i18n/betting-catalog.ts';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Room } from '../../../contract/schemas/rooms.ts';

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { WindowVirtualizer } from 'virtua';
-import { useLingui } from '@lingui/react/macro';
 import type { Room } from '../../../contract/schemas/rooms.ts';
 import { RoomItem } from './RoomItem.tsx';
 
@@ -9,7 +8,6 @@ import { RoomItem } from './RoomItem.tsx';
  * DOM. `onEndReached` asks for the next page once the end of the list comes into view.
  */
 export function RoomList({ rooms, selfId, onEndReached }: { rooms: Room[]; selfId: string | null; onEndReached?: () => void }) {
-  const { t } = useLingui();
   const end = useRef<HTMLDivElement>(null);
   const reached = useRef(onEndReached);
   useEffect(() => {
@@ -25,7 +23,7 @@ export function RoomList({ rooms, selfId, onEndReached }: { rooms: Room[]; selfI
     return () => observer.disconnect();
   }, [rooms.length]);
   return (
-    <div className="room-list" role="region" aria-label={t`Salas de jogos`}>
+    <div className="room-list">
       <WindowVirtualizer as="ul" item="li" data={rooms}>
         {(room) => <RoomItem key={room.id} room={room} selfId={selfId} />}
       </WindowVirtualizer>
