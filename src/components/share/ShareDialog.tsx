@@ -52,7 +52,7 @@ function TargetRow({
   const blocked = target.block !== null;
   return (
     <li className={blocked ? 'share-row blocked' : 'share-row'}>
-      <span className="avatar" aria-hidden="true">
+      <span className="share-avatar" aria-hidden="true">
         {target.name.slice(0, 1).toUpperCase()}
       </span>
       <span className="share-row-text">
@@ -207,7 +207,7 @@ export function ShareDialog({ ficha, onClose }: { ficha: Ficha; onClose: () => v
             </button>
           ))}
         </div>
-        <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className="share-panel">
+        <div id={`${baseId}-panel`} role="tabpanel" tabIndex={0} aria-labelledby={`${baseId}-tab-${tab}`} className="share-panel">
           {list === null ? (
             <span className="spinner-small" aria-hidden="true" />
           ) : list.length === 0 ? (

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import * as playwright from '@playwright/test';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { upcomingEvents, type ApiEvent } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, waitForServiceWorker, type User } from './support/helpers.ts';
+import { setPhoneOffline } from './support/offline.ts';
+
+// Issue 12 item 7: a slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
+// card the other member sees in the chat, which copies into their builder with the copy rule of SPEC §4.
+
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.SHARE_SHOTS ?? '/tmp/shots-share';
+
+interface Person {
+  user: User;
+  api: APIRequestContext;
+  login: { userData: string; password: string };
+}
+
+let phoneCounter = 0;
+/** A new account, driven through the pt host's API (Node does not resolve en.localhost; the account is the same). */
+async function newPerson(): Promise<Person> {
+  const origin = PT_ORIGIN;
+  const signup = await playwright.request.newContext();
+  phoneCounter += 1;
+  const phone = `92${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
+  const user = await signUpThroughApi(signup, origin, phone);
+  await signup.dispose();
+  const login = { userData: user.nomeUsuario, password: user.password };
+  return { user, api: await apiUser(playwright, login, origin), login };
+}
+
+/** A slip of home wins on `events`, created through the API as the app sends it (at the current odds). */
+async function createSlip(person: Person, events: ApiEvent[]): Promise<string> {
+  const ficha = [];
+  for (const event of events) {
+    const detail = (await (await person.api.get(`/api/client/public/eventos/${event.id}`)).json()) as {
+      evento: { mercados: { type: string; choices: { choice: string; odds: number }[] }[] };
+    };
+    const home = detail.evento.mercados.find((market) => market.type === 'ft_result')?.choices.find((choice) => choice.choice === 'home');
+    expect(home).toBeDefined();
+    ficha.push({ event_id: event.id, event_selection: { type: 'ft_result', choice: 'home', odds: home?.odds ?? 0 } });
+  }
+  const created = await person.api.post('/api/client/apostador/fichas/criarFicha', {
+    data: { ficha, valor: 250, oddsChange: true },
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { ficha: { id: string } }).ficha.id;
+}
+
+/** A first message from `from` to `to`, so the conversation is in both lists. */
+async function startConversation(from: Person, to: Person): Promise<string> {
+  const sent = await from.api.post(`/api/client/common/conversas/com/${to.user.nomeUsuario}/mensagens`, {
+    data: { mensagem: 'Olá! Vê esta ficha.', imagens: [] },
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+  });
+  expect(sent.status()).toBe(201);
+  return ((await sent.json()) as { mensagem: { chatId: string } }).mensagem.chatId;
+}
+
+/** The shares of `slipId` in a conversation, as the server holds them. */
+async function sharesOnServer(api: APIRequestContext, conversaId: string, slipId: string): Promise<number> {
+  const response = await api.get(`/api/client/common/conversas/${conversaId}/mensagens?size=100`);
+  expect(response.status()).toBe(200);
+  const { mensagens } = (await response.json()) as { mensagens: { recurso: { id: string } | null }[] };
+  return mensagens.filter((message) => message.recurso?.id === slipId).length;
+}
+
+async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, origin, person.login);
+  return page;
+}
+
+async function checkA11y(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}
+
+test('a slip shared from its page into a direct chat shows as a card to the other user, who copies it into the builder', async ({ browser }) => {
+  const ana = await newPerson();
+  const bruno = await newPerson();
+  const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 6);
+  const slipId = await createSlip(ana, events);
+  const conversaId = await startConversation(ana, bruno);
+
+  // Ana opens her slip and shares it with Bruno from the dialog's Conversas list.
+  const page = await pageFor(browser, ana, DESKTOP);
+  await page.goto(`${PT_ORIGIN}/dashboard/fichas/${slipId}`);
+  await page.getByRole('main').getByRole('button', { name: 'Partilhar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Partilhar ficha' });
+  await expect(dialog.getByRole('tab', { name: 'Conversas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('tab', { name: 'Grupos' })).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Salas de jogos' })).toBeVisible();
+  await dialog.getByRole('button', { name: `Partilhar com ${bruno.user.nome}` }).click();
+  await expect(page.getByText('Partilha bem sucedida')).toBeVisible();
+  await expect(dialog.getByText('Partilhada', { exact: true })).toBeVisible();
+  expect(await sharesOnServer(ana.api, conversaId, slipId)).toBe(1);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Bruno sees the card in the chat: author, the selections with their odds, the totals.
+  const other = await pageFor(browser, bruno, DESKTOP);
+  await other.goto(`${PT_ORIGIN}/dashboard/comunidade/conversas/${ana.user.nomeUsuario}`);
+  const card = other.getByRole('article', { name: `Ficha partilhada de ${ana.user.nome}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(`@${ana.user.nomeUsuario}`)).toBeVisible();
+  for (const event of events) await expect(card.getByText(`${event.home_name} – ${event.away_name}`)).toBeVisible();
+  await expect(card.locator('.slip-leg-odds')).toHaveCount(2);
+  await expect(card.locator('.slip-leg-odds').first()).toHaveText(/^\d+\.\d\d$/);
+  await expect(card.getByText('250 Kz')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Abrir ficha' })).toHaveAttribute('href', `/${ana.user.nomeUsuario}/fichas/${slipId}`);
+
+  const panel = other.getByRole('complementary', { name: /Ficha/ });
+  await expect(panel.locator('.panel-count')).toHaveText('0');
+  await card.getByRole('button', { name: 'Copiar para a minha ficha' }).click();
+  await expect(other.getByText('2 selecções copiadas para a sua ficha.')).toBeVisible();
+  await expect(panel.locator('.panel-count')).toHaveText('2');
+  for (const event of events) await expect(panel.getByText(`${event.home_name} – ${event.away_name}`)).toBeVisible();
+  // Copying again leaves both out: their events are in the slip already.
+  await card.getByRole('button', { name: 'Copiar para a minha ficha' }).click();
+  await expect(other.getByText('Nenhuma selecção copiada. 2 ficaram de fora: 2 já estavam na sua ficha.')).toBeVisible();
+  await expect(panel.locator('.panel-count')).toHaveText('2');
+
+  // The card opens the slip's public view.
+  await card.getByRole('link', { name: 'Abrir ficha' }).click();
+  await expect(other).toHaveURL(`${PT_ORIGIN}/${ana.user.nomeUsuario}/fichas/${slipId}`);
+  await expect(other.getByRole('heading', { level: 1 })).toContainText(ana.user.nomeUsuario);
+
+  // Hidden by its author, the slip is no longer shown in the chat (here on a phone that had not seen it yet).
+  const hidden = await ana.api.patch(`/api/client/apostador/fichas/${slipId}/ocultar`, { headers: { 'Idempotency-Key': `e2e:${randomUUID()}` } });
+  expect(hidden.status()).toBe(200);
+  const later = await pageFor(browser, bruno, PHONE);
+  await later.goto(`${PT_ORIGIN}/dashboard/comunidade/conversas/${ana.user.nomeUsuario}`);
+  await expect(later.getByText('Esta ficha já não está disponível')).toBeVisible();
+  await Promise.all([ana.api.dispose(), bruno.api.dispose(), page.context().close(), other.context().close(), later.context().close()]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('a share made offline from my slips is saved on the phone and delivered exactly once after reconnecting', async ({ page, context }) => {
+    const ana = await newPerson();
+    const bruno = await newPerson();
+    const events = await upcomingEvents(page, 1, 8);
+    const slipId = await createSlip(ana, events);
+    const conversaId = await startConversation(ana, bruno);
+
+    await signIn(page, PT_ORIGIN, ana.login);
+    await waitForServiceWorker(page);
+    // Seen once online, the lists are on the phone for the share dialog.
+    await page.goto(`${PT_ORIGIN}/dashboard/comunidade/conversas`);
+    await expect(page.getByRole('link', { name: new RegExp(bruno.user.nome) })).toBeVisible();
+    await page.goto(`${PT_ORIGIN}/dashboard/fichas`);
+    const row = page.getByRole('article').filter({ hasText: `${events[0]?.home_name} – ${events[0]?.away_name}` });
+    await expect(row).toBeVisible();
+
+    await setPhoneOffline(context, true);
+    await row.getByRole('button', { name: 'Partilhar', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Partilhar ficha' });
+    await expect(dialog.getByText('Sem ligação: a partilha fica guardada neste telemóvel e é enviada quando houver ligação.')).toBeVisible();
+    await dialog.getByRole('button', { name: `Partilhar com ${bruno.user.nome}` }).click();
+    await expect(page.getByText('Partilha guardada neste telemóvel. Será enviada quando houver ligação.')).toBeVisible();
+    await expect(dialog.getByText('Guardada neste telemóvel, por enviar')).toBeVisible();
+    expect(await sharesOnServer(bruno.api, conversaId, slipId)).toBe(0);
+
+    await setPhoneOffline(context, false);
+    await expect(page.getByText('Partilha bem sucedida')).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByText('Partilhada', { exact: true })).toBeVisible();
+    expect(await sharesOnServer(bruno.api, conversaId, slipId)).toBe(1);
+    await page.reload();
+    await page.goto(`${PT_ORIGIN}/dashboard/comunidade/conversas/${bruno.user.nomeUsuario}`);
+    await expect(page.getByRole('article', { name: `Ficha partilhada de ${ana.user.nome}` })).toHaveCount(1);
+    expect(await sharesOnServer(bruno.api, conversaId, slipId)).toBe(1);
+    await Promise.all([ana.api.dispose(), bruno.api.dispose()]);
+  });
+});
+
+for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+  const lang = origin === PT_ORIGIN ? 'pt' : 'en';
+  test(`the share dialog and the slip card at 360 and 1280 px (${lang}) have no serious axe violation`, async ({ browser }) => {
+    test.slow();
+    const ana = await newPerson();
+    const bruno = await newPerson();
+    const events = await upcomingEvents(await (await browser.newContext()).newPage(), 3, lang === 'pt' ? 10 : 13);
+    const slipId = await createSlip(ana, events);
+    const conversaId = await startConversation(ana, bruno);
+    const shared = await ana.api.get(`/api/client/common/conversas/${conversaId}/shareToChat?resourceType=ficha&resourceId=${slipId}`, {
+      headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+    });
+    expect(shared.status()).toBe(200);
+    for (const [size, viewport] of [['360', PHONE], ['1280', DESKTOP]] as const) {
+      const page = await pageFor(browser, ana, viewport, origin);
+      await page.goto(`${origin}/dashboard/fichas/${slipId}`);
+      await page.getByRole('main').getByRole('button', { name: /^(Partilhar|Share)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('tab').first()).toBeVisible();
+      await expect(dialog.getByText(bruno.user.nome)).toBeVisible();
+      await checkA11y(page, `share dialog ${lang} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/dialog-${lang}-${size}.png` });
+      await dialog.getByRole('tab').nth(1).click();
+      await expect(dialog.getByRole('listitem').first()).toBeVisible();
+      await checkA11y(page, `share dialog groups ${lang} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/dialog-groups-${lang}-${size}.png` });
+      await page.context().close();
+
+      const other = await pageFor(browser, bruno, viewport, origin);
+      await other.goto(`${origin}/dashboard/comunidade/conversas/${ana.user.nomeUsuario}`);
+      const card = other.getByRole('article').filter({ hasText: `@${ana.user.nomeUsuario}` });
+      await expect(card.locator('.slip-leg')).toHaveCount(3);
+      await checkA11y(other, `slip card ${lang} ${size}`);
+      await other.screenshot({ path: `${SHOTS}/card-${lang}-${size}.png`, fullPage: true });
+      await other.context().close();
+    }
+    await Promise.all([ana.api.dispose(), bruno.api.dispose()]);
+  });
+}
