@@ -22,7 +22,7 @@ export { connectRealtime, refreshOnlineUsers } from './realtime/connect.ts';
 export { registerPush, unregisterPush } from './push.ts';
 export { sendMessage, shareSlip, pullLatestMessages, pullOlderMessages, chatKeyOf } from './resources/messages.ts';
 export { resetCounter, markConversationRead, setFollowing, editGroup } from './resources/social-actions.ts';
-export { refreshGroupAdminDetail, searchUsersToAdd, addGroupMember, subscribeToGroup } from './resources/group-admin.ts';
+export { searchUsersToAdd, addGroupMember, subscribeToGroup } from './resources/group-admin.ts';
 export {
   conversationsList,
   groupsList,
