@@ -139,6 +139,41 @@ test('a slip shared from its page into a direct chat shows as a card to the othe
   await Promise.all([ana.api.dispose(), bruno.api.dispose(), page.context().close(), other.context().close(), later.context().close()]);
 });
 
+test('a slip shared into an open group both belong to shows as a card in the group chat', async ({ browser }) => {
+  const ana = await newPerson();
+  const bruno = await newPerson();
+  const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 16);
+  const slipId = await createSlip(ana, events);
+  const nome = `Palpites ${randomUUID().slice(0, 6)}`;
+  const created = await ana.api.post('/api/client/common/grupos/criarGrupo', {
+    data: { nome, privado: false },
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+  });
+  expect(created.status()).toBe(201);
+  const grupoId = ((await created.json()) as { grupo: { id: string } }).grupo.id;
+  const joined = await bruno.api.get(`/api/client/common/grupos/${grupoId}/entrar`, { headers: { 'Idempotency-Key': `e2e:${randomUUID()}` } });
+  expect(joined.status()).toBe(200);
+
+  const page = await pageFor(browser, ana, PHONE);
+  await page.goto(`${PT_ORIGIN}/dashboard/fichas/${slipId}`);
+  await page.getByRole('main').getByRole('button', { name: 'Partilhar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Partilhar ficha' });
+  await dialog.getByRole('tab', { name: 'Grupos' }).click();
+  await dialog.getByRole('button', { name: `Partilhar com ${nome}` }).click();
+  await expect(page.getByText('Partilha bem sucedida')).toBeVisible();
+  // A group the user must pay for is offered disabled, with why.
+  const paid = dialog.getByRole('listitem').filter({ hasText: 'Subscreve este grupo para partilhar nele' }).first();
+  await expect(paid.getByRole('button', { name: /^Partilhar com / })).toBeDisabled();
+
+  const other = await pageFor(browser, bruno, PHONE);
+  await other.goto(`${PT_ORIGIN}/dashboard/comunidade/grupos/${grupoId}`);
+  const card = other.getByRole('article', { name: `Ficha partilhada de ${ana.user.nome}` });
+  for (const event of events) await expect(card.getByText(`${event.home_name} – ${event.away_name}`)).toBeVisible();
+  await card.getByRole('button', { name: 'Copiar para a minha ficha' }).click();
+  await expect(other.getByText('2 selecções copiadas para a sua ficha.')).toBeVisible();
+  await Promise.all([ana.api.dispose(), bruno.api.dispose(), page.context().close(), other.context().close()]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
