@@ -17,6 +17,7 @@ import { Composer, type ComposedMessage } from '../components/chat/Composer.tsx'
 import { GroupDrawer } from '../components/groups/GroupDrawer.tsx';
 import { GroupPaywall } from '../components/groups/GroupPaywall.tsx';
 import { GroupImage } from '../components/groups/GroupImage.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { GroupSyncLabel } from '../components/groups/GroupSyncLabel.tsx';
 import '../components/chat/chat.css';
 import '../components/groups/groups.css';
@@ -132,7 +133,7 @@ export default function GroupChat() {
   // Own messages still on their way (or refused): shown even where the conversation is not (paywall, group gone).
   const unsent = messages.filter((message) => message.senderId === user?.id && message.sync !== 'sent');
   const unsentList = user && unsent.length > 0 && (
-    <div className="group-unsent">
+    <div className="grp-unsent">
       <h2 className="section-title">
         <Trans>As tuas mensagens por enviar</Trans>
       </h2>
@@ -172,13 +173,13 @@ export default function GroupChat() {
   }
 
   return (
-    <section className="chat-page group-chat">
-      <header className="chat-head group-chat-head">
+    <section className="chat-page grp-chat">
+      <header className="chat-head grp-chat-head">
         <Link href="/dashboard/comunidade/grupos" className="icon-button" aria-label={t`Voltar aos grupos`}>
           ←
         </Link>
         <GroupImage nome={group.nome} imagem={group.imagem} size="head" />
-        <div className="group-chat-title">
+        <div className="grp-chat-title">
           <h1>{group.nome}</h1>
           <span>
             {group.privado ? <Trans>Privado</Trans> : <Trans>Aberto</Trans>}
@@ -193,8 +194,17 @@ export default function GroupChat() {
           </span>
         </div>
         {serverId && (
-          <button type="button" className="button button-small button-secondary group-details-button" onClick={() => setDrawerOpen(true)}>
-            <Trans>Detalhes do grupo</Trans>
+          <button
+            type="button"
+            className="button button-small button-secondary grp-details-button"
+            aria-label={t`Detalhes do grupo`}
+            aria-haspopup="dialog"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Icon name="community" size={18} />
+            <span aria-hidden="true" className="grp-details-text">
+              <Trans>Detalhes do grupo</Trans>
+            </span>
           </button>
         )}
       </header>
@@ -222,7 +232,7 @@ export default function GroupChat() {
             </p>
           )}
           {finding === 'gone' ? null : mayJoin ? (
-            <div className="group-join">
+            <div className="grp-join">
               <button type="button" className="button button-block" onClick={onJoin} disabled={!online || joining}>
                 <Trans>Entrar no grupo</Trans>
               </button>

@@ -100,7 +100,7 @@ export default function GroupCreate() {
           <Trans>Voltar aos grupos</Trans>
         </Link>
       </div>
-      <form className="form group-form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="form grp-form" onSubmit={(event) => void submit(event)} noValidate>
         <Field
           label={t`Nome do grupo`}
           name="nome"
@@ -145,11 +145,11 @@ export default function GroupCreate() {
           <legend id="privacy-legend">
             <Trans>Privacidade</Trans>
           </legend>
-          <label className="group-choice">
+          <label className="grp-choice">
             <input type="radio" name="privado" value="aberto" checked={!privado} onChange={() => setPrivado(false)} />
             <Trans>Aberto</Trans>
           </label>
-          <label className="group-choice">
+          <label className="grp-choice">
             <input type="radio" name="privado" value="privado" checked={privado} onChange={() => setPrivado(true)} />
             <Trans>Privado</Trans>
           </label>
@@ -162,7 +162,7 @@ export default function GroupCreate() {
             <span className="field-hint" id="planos-hint">
               <Trans>Quem não é membro paga um destes planos para entrar. Entre 500 e 1.000.000 Kz.</Trans>
             </span>
-            <div className="group-plans">
+            <div className="grp-plans">
               {GROUP_PLANS.map((name) => (
                 <Field
                   key={name}
@@ -188,11 +188,11 @@ export default function GroupCreate() {
           <legend id="senders-legend">
             <Trans>Quem pode enviar mensagens</Trans>
           </legend>
-          <label className="group-choice">
+          <label className="grp-choice">
             <input type="radio" name="allowedSenders" value="all" checked={allowedSenders === 'all'} onChange={() => setAllowedSenders('all')} />
             <Trans>Todos</Trans>
           </label>
-          <label className="group-choice">
+          <label className="grp-choice">
             <input type="radio" name="allowedSenders" value="admins" checked={allowedSenders === 'admins'} onChange={() => setAllowedSenders('admins')} />
             <Trans>Só administradores</Trans>
           </label>

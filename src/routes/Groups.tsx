@@ -116,7 +116,7 @@ export default function Groups() {
           )}
         </p>
       ) : (
-        <div className="group-list">
+        <div className="grp-list">
           <WindowVirtualizer ref={handle} as="ul" item="li" data={list} onScroll={onScroll} onScrollEnd={onScroll}>
             {(group) => <GroupRow key={group.id} group={group} selfId={user?.id ?? ''} />}
           </WindowVirtualizer>

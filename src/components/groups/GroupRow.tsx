@@ -15,21 +15,20 @@ export function GroupRow({ group, selfId }: { group: GroupView; selfId: string }
   const members = group.totalUsuarios;
   const { t } = useLingui();
   return (
-    <div className={group.unread ? 'group-row unread' : 'group-row'}>
+    <div className={group.unread ? 'grp-row unread' : 'grp-row'}>
       <GroupImage nome={group.nome} imagem={group.imagem} />
-      <Link href={`/dashboard/comunidade/grupos/${encodeURIComponent(group.id)}`} className="group-link">
-        <span className="group-text">
-          <span className="group-name">
-            {group.nome}
+      <Link href={`/dashboard/comunidade/grupos/${encodeURIComponent(group.id)}`} className="grp-link">
+        <span className="grp-text">
+          <span className="grp-name">
+            <span className="grp-name-text">{group.nome}</span>
             {group.oficial && (
-              <span className="group-official">
-                {' '}
+              <span className="grp-official">
                 <Trans>Oficial</Trans>
               </span>
             )}
           </span>
-          <span className="group-facts">
-            <span className={group.privado ? 'group-privacy private' : 'group-privacy'}>{group.privado ? <Trans>Privado</Trans> : <Trans>Aberto</Trans>}</span>
+          <span className="grp-facts">
+            <span className={group.privado ? 'grp-privacy private' : 'grp-privacy'}>{group.privado ? <Trans>Privado</Trans> : <Trans>Aberto</Trans>}</span>
             {' · '}
             <Plural value={members} one="# membro" other="# membros" />
           </span>
@@ -37,7 +36,7 @@ export function GroupRow({ group, selfId }: { group: GroupView; selfId: string }
             <GroupSyncLabel sync={group.sync} error={group.syncError} />
           ) : (
             preview && (
-              <span className="group-preview">
+              <span className="grp-preview">
                 {own && (
                   <>
                     <Trans>Tu:</Trans>{' '}
@@ -48,10 +47,10 @@ export function GroupRow({ group, selfId }: { group: GroupView; selfId: string }
             )
           )}
         </span>
-        <span className="group-meta">
+        <span className="grp-meta">
           {time && <span className="muted">{messageTime(time)}</span>}
           {group.unread && (
-            <span className="group-unread" role="img" aria-label={t`Mensagens novas`} />
+            <span className="grp-unread" role="img" aria-label={t`Mensagens novas`} />
           )}
         </span>
       </Link>

@@ -6,7 +6,7 @@ import { translateServerMessage } from '../../i18n/server-message.ts';
 export function GroupSyncLabel({ sync, error }: { sync: SyncState; error: string | null }) {
   if (sync === 'sent') return null;
   return (
-    <span className={`group-sync ${sync}`}>
+    <span className={`grp-sync ${sync}`}>
       {sync === 'saved' && <Trans>Guardado neste telemóvel</Trans>}
       {sync === 'sending' && <Trans>A enviar...</Trans>}
       {sync === 'paused' && <Trans>À espera que voltes a entrar</Trans>}
