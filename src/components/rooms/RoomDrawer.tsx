@@ -30,6 +30,24 @@ export function RoomDrawer({
   error: string | null;
 }) {
   const { t } = useLingui();
+  const dialog = useRef<HTMLElement>(null);
+  // A modal dialog keeps Tab and Shift+Tab inside it.
+  const keepFocusInside = (event: globalThis.KeyboardEvent) => {
+    const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex="0"]') ?? [])].filter(
+      (element) => !element.closest('[hidden]'),
+    );
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    const inside = dialog.current?.contains(document.activeElement);
+    if (event.shiftKey && (document.activeElement === first || !inside)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   const tabs = useRef(new Map<RoomTab, HTMLButtonElement>());
   const labels: Record<RoomTab, string> = { evento: t`Evento`, ficha: t`Ficha` };
 
@@ -41,6 +59,7 @@ export function RoomDrawer({
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab') keepFocusInside(event);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -59,7 +78,7 @@ export function RoomDrawer({
 
   return (
     <div className="drawer-layer" role="presentation" onClick={onClose}>
-      <aside className="drawer room-drawer" role="dialog" aria-modal="true" aria-labelledby="room-drawer-title" onClick={(event) => event.stopPropagation()}>
+      <aside ref={dialog} className="drawer room-drawer" role="dialog" aria-modal="true" aria-labelledby="room-drawer-title" onClick={(event) => event.stopPropagation()}>
         <div className="drawer-head">
           <h2 id="room-drawer-title" className="room-drawer-title">
             {room.nome}
@@ -90,15 +109,26 @@ export function RoomDrawer({
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`room-panel-${tab}`} aria-labelledby={`room-tab-${tab}`} tabIndex={0} className="room-tabpanel">
-          {tab === 'evento' ? (
-            <RoomEventPanel room={room} refreshedAt={refreshedAt} error={error} />
-          ) : (
-            <Suspense fallback={<span className="spinner-small" aria-label={t`A carregar`} />}>
-              <SlipBuilder />
-            </Suspense>
-          )}
-        </div>
+        {TABS.map((value) => (
+          <div
+            key={value}
+            role="tabpanel"
+            id={`room-panel-${value}`}
+            aria-labelledby={`room-tab-${value}`}
+            hidden={tab !== value}
+            tabIndex={0}
+            className="room-tabpanel"
+          >
+            {tab === value &&
+              (value === 'evento' ? (
+                <RoomEventPanel room={room} refreshedAt={refreshedAt} error={error} />
+              ) : (
+                <Suspense fallback={<span className="spinner-small" aria-label={t`A carregar`} />}>
+                  <SlipBuilder />
+                </Suspense>
+              ))}
+          </div>
+        ))}
       </aside>
     </div>
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AppDb } from '../../../src/db/app-db.ts';
 import { findStoredRoom, refreshRoom, ROOM_KEEP_MS, roomsList } from '../../../src/sync/resources/rooms.ts';
 import { loadMore, refreshList } from '../../../src/sync/resources/lists.ts';
+import { sendMessage } from '../../../src/sync/resources/messages.ts';
 import { ROOMS_QUERY, roomMetaKey } from '../../../src/sync/resources.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
@@ -126,6 +127,13 @@ describe('one room by room id or event id', () => {
     expect(await findStoredRoom(db, finishedId)).toBeDefined();
 
     await db.syncMeta.update(roomMetaKey(finished?.id ?? ''), { refreshedAt: Date.now() - ROOM_KEEP_MS - 1 });
+    // A message written to it and still queued keeps it however old.
+    online = false;
+    const mutationId = await sendMessage(db, { userId: user.id, target: { chatType: 'sala', chatId: finished?.id ?? '' }, mensagem: 'Que final!', imagens: [] });
+    online = true;
+    expect(await refreshList(db, roomsList(), true)).toBe('loaded');
+    expect(await findStoredRoom(db, finishedId)).toBeDefined();
+    await db.outbox.delete(mutationId);
     expect(await refreshList(db, roomsList(), true)).toBe('loaded');
     expect(await findStoredRoom(db, finishedId)).toBeUndefined();
     expect(await db.syncMeta.get(roomMetaKey(finished?.id ?? ''))).toBeUndefined();
