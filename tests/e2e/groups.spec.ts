@@ -211,6 +211,51 @@ test('an ordinary member of an admins-only group sees why the composer is off; a
   await api.dispose();
 });
 
+test('removed while viewing, then the group deleted with a message queued: clear notices, the message refused with the reason', async ({ page, context }) => {
+  // A (through the API) owns an open group; B (the phone) joins it.
+  const ownerRequest = await playwright.request.newContext();
+  const owner = await signUpThroughApi(ownerRequest, PT_ORIGIN);
+  await ownerRequest.dispose();
+  const a = await apiUser(playwright, { userData: owner.nomeUsuario, password: owner.password });
+  const created = await a.post(`${GROUPS_API}/criarGrupo`, { data: { nome: `Saída ${randomUUID().slice(0, 6)}` } });
+  expect(created.status()).toBe(201);
+  const { grupo } = (await created.json()) as { grupo: { id: string; nome: string } };
+  const member = await newSignedInUser(page);
+  const b = await apiUser(playwright, { userData: member.nomeUsuario, password: member.password });
+  expect((await b.get(`${GROUPS_API}/${grupo.id}/entrar`)).status()).toBe(200);
+  await waitForServiceWorker(page);
+  await page.goto(`${LIST}/${grupo.id}`);
+  await expect(page.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
+
+  // Removed meanwhile: the page says so and offers the way back (and, the group being open, joining again).
+  const me = ((await (await b.get('/api/client/common/perfil/mostrarMeuPerfil')).json()) as { usuario: { id: string } }).usuario.id;
+  expect((await a.get(`${GROUPS_API}/${grupo.id}/removerUsuario/${me}`)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText('Já não fazes parte deste grupo.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar no grupo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Entrar no grupo' }).click();
+  await expect(page.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
+
+  // A message written offline to a group deleted before it gets out: refused with the server's reason, kept on
+  // screen with retry and discard; nothing else queued is lost.
+  await setPhoneOffline(context, true);
+  const text = `Para um grupo apagado ${Date.now()}`;
+  await page.getByRole('textbox', { name: 'Mensagem' }).fill(text);
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+  await expect(page.locator('.message.own').filter({ hasText: text })).toHaveAttribute('data-sync', 'saved');
+  expect((await a.delete(`${GROUPS_API}/${grupo.id}/apagarGrupo`)).status()).toBe(200);
+  await setPhoneOffline(context, false);
+  await expect(page.getByText('Este grupo já não existe.')).toBeVisible({ timeout: 20_000 });
+  const refused = page.locator('.message.own').filter({ hasText: text });
+  await expect(refused).toHaveAttribute('data-sync', 'rejected', { timeout: 20_000 });
+  await expect(refused.getByText('Não encontrado')).toBeVisible();
+  await expect(refused.getByRole('button', { name: 'Descartar' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Mensagem' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Voltar aos grupos' }).last().click();
+  await expect(page).toHaveURL(/\/dashboard\/comunidade\/grupos$/);
+  await Promise.all([a.dispose(), b.dispose()]);
+});
+
 test('an unknown group id says so, with a way back to the list', async ({ page }) => {
   await signIn(page);
   await page.goto(`${LIST}/00000000-0000-4000-8000-00000000dead`);
