@@ -1,7 +1,7 @@
 import { atom, type Atom, type Getter } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { StoredGroup } from '../db/mirror-types.ts';
-import type { AllowedSenders, GroupMember, GroupPlan, GroupSummary } from '../../contract/schemas/groups.ts';
+import type { AllowedSenders, GroupPlan, GroupSummary } from '../../contract/schemas/groups.ts';
 import type { SyncMeta } from '../db/types.ts';
 import { compareGroups, groupListResource, hasUnseenMessage, inGroupFilter, type GroupFilter } from '../lib/group-lists.ts';
 import { myEntriesAtom, syncStateOf, type SyncState } from './outbox.ts';
@@ -90,18 +90,6 @@ export function groupAtom(id: string): Atom<GroupView | null | Pending> {
         db.groups.get(id).then((row) => row ?? (id.startsWith('local:') ? db.groups.filter((group) => group.localId === id).first() : undefined)).then((row) => row ?? null),
       ),
       (row, get) => (row ? groupView(row, get, get(sessionUserAtom)?.id ?? '') : null),
-    ),
-  );
-}
-
-const memberAtoms = new Map<string, Atom<GroupMember[] | Pending>>();
-
-/** A group's members (without the creator) as the server last sent them. */
-export function groupMembersAtom(id: string): Atom<GroupMember[] | Pending> {
-  return cachedAtom(memberAtoms, id, () =>
-    viewAtom(
-      personalAtom([], () => db.groupMembers.where('groupId').equals(id).toArray()),
-      (rows) => rows.map((row) => row.data),
     ),
   );
 }
