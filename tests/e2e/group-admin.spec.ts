@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { test, expect, type APIRequestContext, type Browser, type Page, type Playwright } from '@playwright/test';
+import { test, expect, type APIRequestContext, type APIRequest, type Browser, type Page } from '@playwright/test';
 import { GroupListResponseSchema, GroupResponseSchema, GroupSubscribeResponseSchema, type Group } from '../../contract/schemas/groups.ts';
 import { MyProfileResponseSchema } from '../../contract/schemas/profile.ts';
 import { apiUser, DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, signUpThroughApi, waitForServiceWorker, type User } from './support/helpers.ts';
@@ -21,7 +21,7 @@ interface Person {
 }
 
 /** A new account driven through the API (its own cookie jar), with its user id. */
-async function newPerson(playwright: Playwright): Promise<Person> {
+async function newPerson(playwright: { request: APIRequest }): Promise<Person> {
   const signUp = await playwright.request.newContext();
   const user = await signUpThroughApi(signUp, PT_ORIGIN);
   await signUp.dispose();
