@@ -13,6 +13,7 @@ test.use({ viewport: PHONE });
 
 const LIST = `${PT_ORIGIN}/dashboard/comunidade/grupos`;
 const GROUPS_API = '/api/client/common/grupos';
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 interface ListedGroup {
   id: string;
@@ -94,6 +95,8 @@ test('a new user creates a private group with plans from the form; bad input is 
   await expect(page.getByText('Problema com a imagem')).toBeVisible();
 
   await page.getByLabel('Nome do grupo').fill(nome);
+  await page.getByLabel('Imagem do grupo').setInputFiles({ name: 'grupo.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+  await expect(page.getByText('Problema com a imagem')).toHaveCount(0);
   await page.getByRole('radiogroup', { name: 'Privacidade' }).getByRole('radio', { name: 'Privado' }).check();
   await page.getByLabel('Plano semanal').fill('100');
   await page.getByLabel('Plano mensal').fill('2500');
@@ -109,6 +112,7 @@ test('a new user creates a private group with plans from the form; bad input is 
   await expect(row(page, nome)).toBeVisible();
   await expect(row(page, nome)).toContainText('Privado');
   await expect(row(page, nome)).toContainText('1 membro');
+  await expect(row(page, nome).locator('img.grp-image')).toHaveAttribute('src', /\/api\/client\/common\/grupos\/[0-9a-f-]+\/imagem/);
   await expect(row(page, nome).getByText('Guardado neste telemóvel')).toHaveCount(0);
   await expect.poll(async () => (await serverGroups(api, 'meus')).filter((group) => group.nome === nome)).toEqual([
     expect.objectContaining({
@@ -121,6 +125,16 @@ test('a new user creates a private group with plans from the form; bad input is 
       ],
     }),
   ]);
+  // With the data saver on, the group's image waits behind a tap (its button is not inside the row's link).
+  await page.evaluate(() => localStorage.setItem('dataSaver', 'on'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Meus' }).click();
+  await expect(row(page, nome).getByRole('button', { name: 'Ver imagem' })).toBeVisible();
+  mkdirSync('/tmp/shots-groups', { recursive: true });
+  await page.screenshot({ path: '/tmp/shots-groups/list-saver-pt-360.png' });
+  await row(page, nome).getByRole('button', { name: 'Ver imagem' }).click();
+  await expect(row(page, nome).locator('img.grp-image')).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('dataSaver'));
   // The creator's own group opens with its composer (no paywall for the creator).
   await row(page, nome).getByRole('link').click();
   await expect(page.getByRole('heading', { name: nome })).toBeVisible();
@@ -131,7 +145,9 @@ test('a group created offline shows as waiting, then exists exactly once on the 
   await newSignedInUser(page);
   const api = page.request;
   await waitForServiceWorker(page);
-  await page.goto(`${LIST}/criargrupo`);
+  await page.goto(LIST);
+  await expect(row(page, 'Fichas Oficial')).toBeVisible();
+  await page.getByRole('link', { name: 'Criar grupo' }).click();
   await expect(page.getByLabel('Nome do grupo')).toBeVisible();
 
   await setPhoneOffline(context, true);
@@ -142,6 +158,9 @@ test('a group created offline shows as waiting, then exists exactly once on the 
   const waiting = row(page, nome);
   await expect(waiting).toBeVisible();
   await expect(waiting.getByText('Guardado neste telemóvel')).toBeVisible();
+  // Offline the list is read from the phone's store, with when it was last refreshed.
+  await expect(row(page, 'Fichas Oficial')).toBeVisible();
+  await expect(page.getByText(/Actualizado às/)).toBeVisible();
   // Opened while waiting, it says why nothing can be written to it yet.
   await waiting.getByRole('link').click();
   await expect(page.getByText('Este grupo ainda não chegou ao servidor. Poderás escrever nele assim que for enviado.')).toBeVisible();
