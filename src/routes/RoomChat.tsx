@@ -27,6 +27,11 @@ const PAGE = 50;
 export default function RoomChat() {
   const params = useParams<{ salaId: string }>();
   const salaId = decodeURIComponent(params.salaId ?? '');
+  // Another room starts afresh: its own lookup, page of messages and drawer.
+  return <RoomScreen key={salaId} salaId={salaId} />;
+}
+
+function RoomScreen({ salaId }: { salaId: string }) {
   const room = useAtomValue(roomAtom(salaId));
   const known = room === PENDING ? null : room;
   const roomId = known?.id ?? '';
