@@ -23,6 +23,7 @@ export const OUTBOX_LABELS: Record<string, MessageDescriptor> = {
   unfollow: msg`Deixar de seguir`,
   'counter.reset': msg`Limpar contador`,
   'account.update': msg`Alteração da conta`,
+  'comment.create': msg`Comentário`,
 };
 
 export const FALLBACK_LABEL: MessageDescriptor = msg`Alteração`;
