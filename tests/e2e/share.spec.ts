@@ -81,6 +81,8 @@ async function checkA11y(page: Page, what: string) {
 }
 
 test('a slip shared from its page into a direct chat shows as a card to the other user, who copies it into the builder', async ({ browser }) => {
+  // Three people's browsers sign in one after the other.
+  test.slow();
   const ana = await newPerson();
   const bruno = await newPerson();
   const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 6);
@@ -140,6 +142,7 @@ test('a slip shared from its page into a direct chat shows as a card to the othe
 });
 
 test('a slip shared into an open group both belong to shows as a card in the group chat', async ({ browser }) => {
+  test.slow();
   const ana = await newPerson();
   const bruno = await newPerson();
   const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 16);
