@@ -16,13 +16,22 @@ import { ProfileLists } from '../components/profile/ProfileLists.tsx';
 import '../components/betting/betting.css';
 import '../components/profile/profile.css';
 
+/** A handle from the address; a malformed escape (%E0%A4%A) is taken as written rather than breaking the page. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 /**
  * /{nomeUsuario} (SPEC §2, §3 User, §7 Profile): someone's profile with follow, unfollow and Mensagem, or one's own
  * with a link to settings; readable offline once seen. An unknown handle gets its own page.
  */
 export default function Profile() {
   const params = useParams<{ nomeUsuario: string }>();
-  const handle = normalizeUsername(decodeURIComponent(params.nomeUsuario ?? ''));
+  const handle = normalizeUsername(safeDecode(params.nomeUsuario ?? ''));
   const self = useAtomValue(sessionUserAtom);
   const own = self?.nomeUsuario === handle;
   const profile = useAtomValue(profileAtom(handle));

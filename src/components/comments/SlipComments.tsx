@@ -101,7 +101,7 @@ export function SlipComments({ fichaId }: { fichaId: string }) {
         </ol>
       )}
       {more && (
-        <button type="button" className="button button-secondary button-small" disabled={loadingMore || !online} onClick={() => void showMore()}>
+        <button type="button" className="button button-secondary button-small" disabled={loadingMore || (!online && list !== null && list.length < limit)} onClick={() => void showMore()}>
           <Trans>Ver mais comentários</Trans>
         </button>
       )}
