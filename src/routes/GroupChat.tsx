@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useLocation, useParams } from 'wouter';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -81,7 +81,15 @@ export default function GroupChat() {
   const canRead = !!group && !group.local && !group.mustPay && finding !== 'gone';
 
   // The group's detail and members on open and every 30 s while visible; its messages too once it may be read.
-  useRefreshWhileVisible(online && !id.startsWith('local:'), REFRESH_LISTS_MS, id, (isCurrent) => {
+  // The group leaving the store while the page is open (left, deleted from the drawer) asks again at once.
+  const [losses, setLosses] = useState(0);
+  const wasStored = useRef(false);
+  useEffect(() => {
+    if (stored === PENDING) return;
+    if (stored === null && wasStored.current) setLosses((count) => count + 1);
+    wasStored.current = stored !== null;
+  }, [stored]);
+  useRefreshWhileVisible(online && !id.startsWith('local:'), REFRESH_LISTS_MS, `${id}:${losses}`, (isCurrent) => {
     void refreshGroup(id).then((outcome) => {
       if (!isCurrent()) return;
       if (outcome === 'removed' || outcome === 'gone' || outcome === 'missing') setFinding(outcome);
@@ -141,7 +149,8 @@ export default function GroupChat() {
     </div>
   );
 
-  const gone = finding === 'gone' || finding === 'missing' || (!group && meta !== PENDING && meta?.error === MSG.notFound);
+  // A group made on this phone whose creation was discarded has no row and never will.
+  const gone = finding === 'gone' || finding === 'missing' || id.startsWith('local:') || (!group && meta !== PENDING && meta?.error === MSG.notFound);
   if (!group) {
     return (
       <section className="chat-page">
@@ -164,7 +173,7 @@ export default function GroupChat() {
             ) : (
               <Trans>Este grupo ainda não está guardado neste telemóvel. Abre-o quando tiveres rede.</Trans>
             )}{' '}
-            {(gone || !online) && <BackToGroups />}
+            <BackToGroups />
           </p>
         )}
         {unsentList}
