@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleFigures } from '../tests/bench/bundle.mjs';
 import { lcpFigures } from '../tests/bench/lcp.mjs';
+import { chatFigures } from '../tests/bench/chat.mjs';
 import { findChromium } from './find-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -41,6 +42,15 @@ try {
   line('  repeat visit, landing text shown', `${lcp.repeat.content} ms`, '(no budget)');
   line('offline cold start LCP', `${lcp.offline.lcp} ms`, '<= 1000 ms (shell)');
   line('  offline cold start, landing text shown', `${lcp.offline.content} ms`, '(no budget)');
+  const chat = await chatFigures({ origin, chromiumPath: findChromium() });
+  const spread = (figure) => `${figure.median} ms`;
+  const range = (figure) => `median of ${figure.runs}, min ${figure.min}, max ${figure.max} ms`;
+  console.log(`\nLong chat (${chat.stored} messages stored in one chat, 360 px phone, 4x CPU)`);
+  line('open the chat from the list', spread(chat.open), '<= 1000 ms');
+  line(`  ${range(chat.open)}`, '', '');
+  line('load 50 older messages', spread(chat.older), '<= 300 ms');
+  line(`  ${range(chat.older)}`, '', '');
+  line('  most message rows in the page', chat.rowsInPage, '(a few hundred at most)');
   const drain = spawnSync(process.execPath, [join(root, 'tests/bench/outbox-drain.ts')], { cwd: root, encoding: 'utf8' });
   const figures = JSON.parse(drain.stdout.trim().split('\n').pop() ?? '{}');
   console.log('\nOutbox on AO-3G (500 queued messages, real server)');

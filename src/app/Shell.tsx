@@ -12,6 +12,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { PushPrompt } from '../components/PushPrompt.tsx';
 import { isChatRoute } from '../components/shell/menu-items.ts';
 import { SubscriptionNoticeDialog } from '../components/licence/SubscriptionNoticeDialog.tsx';
+import { AttentionToasts } from '../components/chat/AttentionToasts.tsx';
 
 /** SPEC §2 Layout and shell: header, left menu, centre, right panel; bottom menu at 850 px or less. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -38,6 +39,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {slipOpen && <SlipDrawer onClose={() => setSlipOpenAt(null)} />}
       <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
       {user && <SubscriptionNoticeDialog />}
+      {user && <AttentionToasts key={user.id} />}
     </div>
   );
 }

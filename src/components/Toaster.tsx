@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
 import { dismissToastAtom, toastsAtom } from '../state/toasts.ts';
 import { Icon } from './Icon.tsx';
+import './chat/attention.css';
 
 /** Toasts top-right (top-centre at 650 px or less); a close button except on loading toasts (SPEC §2). */
 export function Toaster() {
@@ -14,7 +15,21 @@ export function Toaster() {
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           {toast.kind === 'loading' && <span className="spinner-small" aria-hidden="true" />}
-          <span className="toast-text">{toast.text}</span>
+          {toast.open ? (
+            <Link
+              href={toast.open.href}
+              className="toast-text toast-open"
+              onClick={() => {
+                toast.open?.onOpen?.();
+                dismiss(toast.id);
+              }}
+            >
+              <span className="toast-title">{toast.text}</span>
+              {toast.detail && <span className="toast-detail">{toast.detail}</span>}
+            </Link>
+          ) : (
+            <span className="toast-text">{toast.text}</span>
+          )}
           {toast.action && (
             <Link href={toast.action.href} className="toast-action" onClick={() => dismiss(toast.id)}>
               {toast.action.label}

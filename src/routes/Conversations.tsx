@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
+import { WindowVirtualizer } from 'virtua';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
@@ -13,6 +14,7 @@ import { PENDING } from '../state/live-atom.ts';
 import { CommunityTabs } from '../components/chat/CommunityTabs.tsx';
 import '../components/chat/chat.css';
 import { ConversationItem } from '../components/chat/ConversationItem.tsx';
+import { ConversationListBox } from '../components/chat/ConversationListBox.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 
 /** /dashboard/comunidade/conversas: the user's conversations from the phone's store, refreshed every 30 s. */
@@ -62,17 +64,20 @@ export default function Conversations() {
           <Trans>Ainda não tens conversas.</Trans>
         </p>
       ) : (
-        <ul className="conversation-list">
-          {user &&
-            list.map((conversation) => (
+        user && (
+          // Virtualised (virtua): only the rows near the view are in the page, however many conversations there are.
+          <WindowVirtualizer as={ConversationListBox} item="li" data={list}>
+            {(conversation) => (
               <ConversationItem
                 key={conversation.id}
+                bare
                 conversation={conversation}
                 selfId={user.id}
                 online={onlineIds.has(conversation.primeiroUsuario.id === user.id ? conversation.segundoUsuario.id : conversation.primeiroUsuario.id)}
               />
-            ))}
-        </ul>
+            )}
+          </WindowVirtualizer>
+        )
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { normalizeUsername } from '../../contract/normalize.ts';
 import {
+  type ChatMessage,
   conversationsAtom,
   markConversationReadAtom,
   messagesAtom,
@@ -46,7 +47,13 @@ export default function DirectChat() {
   }, [conversations, nomeUsuario, user]);
   const other = conversation && user ? (conversation.primeiroUsuario.id === user.id ? conversation.segundoUsuario : conversation.primeiroUsuario) : null;
 
-  const known = useAtomValue(useMemo(() => messagesAtom(conversation ? `conversa:${conversation.id}` : `conversa:@${nomeUsuario}`, limit), [conversation, nomeUsuario, limit]));
+  const chatKey = conversation ? (`conversa:${conversation.id}` as const) : (`conversa:@${nomeUsuario}` as const);
+  const latest = useAtomValue(useMemo(() => messagesAtom(chatKey, limit), [chatKey, limit]));
+  // A bigger page is a new read that starts empty: the page before stays on screen meanwhile, or the list would
+  // blink empty and lose its place each time older messages are asked for.
+  const [held, setHeld] = useState<{ key: string; rows: ChatMessage[] } | null>(null);
+  if (latest !== PENDING && held?.rows !== latest) setHeld({ key: chatKey, rows: latest });
+  const known = latest !== PENDING ? latest : held?.key === chatKey ? held.rows : PENDING;
   const waiting = useAtomValue(useMemo(() => messagesAtom(`conversa:@${nomeUsuario}`, PAGE), [nomeUsuario]));
   const messages = useMemo(() => {
     const all = [...(known === PENDING ? [] : known), ...(conversation && waiting !== PENDING ? waiting : [])];
@@ -65,6 +72,13 @@ export default function DirectChat() {
   useEffect(() => {
     if (conversation?.novaMensagem) void markRead(conversation.id);
   }, [conversation?.id, conversation?.novaMensagem, markRead]);
+
+  // More of this chat from the store first; the server is asked for the page before the oldest it has given.
+  const hasOlder = known !== PENDING && known.length >= limit;
+  const loadOlder = () => {
+    setLimit((value) => value + PAGE);
+    if (conversation && online) void pull({ chatType: 'conversa', chatId: conversation.id, older: true });
+  };
 
   const onSend = async ({ mensagem, imagens }: ComposedMessage) => {
     const target = conversation ? { chatType: 'conversa' as const, chatId: conversation.id } : { conversaWith: nomeUsuario };
@@ -90,24 +104,12 @@ export default function DirectChat() {
         </h1>
       </header>
       {problem && !conversation && <p className="notice">{translateServerMessage(problem)}</p>}
-      {known !== PENDING && known.length >= limit && (
-        <button
-          type="button"
-          className="button button-small button-secondary load-older"
-          onClick={() => {
-            setLimit((value) => value + PAGE);
-            if (conversation && online) void pull({ chatType: 'conversa', chatId: conversation.id, older: true });
-          }}
-        >
-          <Trans>Mensagens anteriores</Trans>
-        </button>
-      )}
-      {user && <MessageList messages={messages} selfId={user.id} />}
-      {messages.length === 0 && (
+      {messages.length === 0 && known !== PENDING && (
         <p className="muted empty-chat">
           <Trans>Ainda não há mensagens. Diz olá!</Trans>
         </p>
       )}
+      {user && <MessageList messages={messages} selfId={user.id} hasOlder={hasOlder} onReachTop={loadOlder} />}
       <Composer onSend={onSend} disabled={!user} />
     </section>
   );

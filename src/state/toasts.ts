@@ -8,6 +8,10 @@ export interface Toast {
   kind: ToastKind;
   text: string;
   action?: { label: string; href: string };
+  /** The whole text opens this screen (e.g. a new message opens its chat); `onOpen` runs as it is clicked. */
+  open?: { href: string; onOpen?: () => void };
+  /** A second line (e.g. a new message's preview). */
+  detail?: string;
 }
 
 export const toastsAtom = atom<Toast[]>([]);

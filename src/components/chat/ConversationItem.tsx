@@ -4,12 +4,25 @@ import type { Conversation } from '../../../contract/schemas/chats.ts';
 import { clockTime } from '../../lib/format.ts';
 import { previewText } from './preview.ts';
 
-export function ConversationItem({ conversation, selfId, online }: { conversation: Conversation; selfId: string; online: boolean }) {
+/**
+ * A conversation in the list: the other person, the last message's preview and time, the unread count. `bare` leaves
+ * out the `<li>` for a list that makes its own items (the virtualised list of Conversations).
+ */
+export function ConversationItem({
+  conversation,
+  selfId,
+  online,
+  bare = false,
+}: {
+  conversation: Conversation;
+  selfId: string;
+  online: boolean;
+  bare?: boolean;
+}) {
   const other = conversation.primeiroUsuario.id === selfId ? conversation.segundoUsuario : conversation.primeiroUsuario;
   const own = conversation.lastSender?.id === selfId;
   const unread = conversation.lastMessage.count;
-  return (
-    <li>
+  const link = (
       <Link href={`/dashboard/comunidade/conversas/${encodeURIComponent(other.nomeUsuario)}`} className="conversation-item">
         <span className={online ? 'avatar online' : 'avatar'} aria-hidden="true">
           {other.nome.slice(0, 1).toUpperCase()}
@@ -27,6 +40,6 @@ export function ConversationItem({ conversation, selfId, online }: { conversatio
           {conversation.novaMensagem && unread > 0 && <span className="badge unread">{unread}</span>}
         </span>
       </Link>
-    </li>
   );
+  return bare ? link : <li>{link}</li>;
 }

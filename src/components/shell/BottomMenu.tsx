@@ -5,7 +5,9 @@ import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Icon } from '../Icon.tsx';
-import { menuItems } from './menu-items.ts';
+import { MENU_COUNTERS, menuItems } from './menu-items.ts';
+import { useCounters } from './use-menu-counters.ts';
+import './counters.css';
 
 const BOTTOM_IDS = new Set(['explore', 'slips', 'community', 'notifications']);
 
@@ -16,13 +18,28 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
   const [path] = useLocation();
   const items = menuItems(user, { rewardsVisible: false }).filter((item) => BOTTOM_IDS.has(item.id));
   const selections = useAtomValue(draftCountAtom);
+  const { countOf, clearLater } = useCounters();
   return (
     <nav className="bottom-menu" aria-label={t`Menu inferior`}>
       {items.map((item) => {
         const current = path === item.section || path.startsWith(`${item.section}/`);
+        const count = countOf(MENU_COUNTERS[item.id]);
         return (
-          <Link key={item.id} href={item.href} className={current ? 'bottom-link current' : 'bottom-link'}>
-            <Icon name={item.id} />
+          <Link
+            key={item.id}
+            href={item.href}
+            className={current ? 'bottom-link current' : 'bottom-link'}
+            aria-current={current ? 'page' : undefined}
+            onClick={() => clearLater(MENU_COUNTERS[item.id])}
+          >
+            <span className="bottom-icon">
+              <Icon name={item.id} />
+              {count > 0 && (
+                <span className="badge bottom-count" aria-label={t`${count} por ler`}>
+                  {count > 99 ? '99+' : count}
+                </span>
+              )}
+            </span>
             <span>{i18n._(item.label)}</span>
           </Link>
         );

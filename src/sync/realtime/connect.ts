@@ -3,6 +3,7 @@ import { fetchClientConfig, fetchOnlineUsers } from '../../api/realtime.ts';
 import { NOVO_SINAL_EVENT, userChannel } from '../../../contract/schemas/realtime.ts';
 import { applySignal } from './apply-signal.ts';
 import { writeForOwner } from '../mirror-owner.ts';
+import { groupsList, refreshList, roomsList } from '../resources/lists.ts';
 
 export interface RealtimeHandlers {
   /** Pusher never replays: after every reconnect the caller pulls what was missed (DESIGN §3). */
@@ -36,7 +37,12 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
   });
 
   const channel = pusher.subscribe(userChannel(userId));
-  channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId));
+  // A message in a group or room this phone does not list yet: that list is fetched again, so it shows at once.
+  const onMissingChat = (chatType: string) => {
+    if (chatType === 'grupo') void refreshList(db, groupsList(), true);
+    else if (chatType === 'sala') void refreshList(db, roomsList(), true);
+  };
+  channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId, onMissingChat));
   channel.bind('pusher:subscription_succeeded', (members: PresenceMembers) => {
     const ids: string[] = [];
     members.each((member) => ids.push(String(member.id)));

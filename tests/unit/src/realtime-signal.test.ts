@@ -47,8 +47,29 @@ describe('novoSinal into the store', () => {
     expect(await db.counters.get('newMessage')).toEqual({ name: 'newMessage', count: 1 });
     const row = await db.conversations.get('c1');
     expect(row?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
-    // The row keeps the conversation's shape (the list reads lastMessage.message and .count).
-    expect(ConversationSchema.parse(row?.data)).toMatchObject({ lastMessage: { message: 'Olá', count: 0 }, lastSender: { id: 'u2' } });
+    // The row keeps the conversation's shape (the list reads lastMessage.message and .count) and shows it unread.
+    expect(ConversationSchema.parse(row?.data)).toMatchObject({ novaMensagem: true, lastMessage: { message: 'Olá', count: 1 }, lastSender: { id: 'u2' } });
+  });
+
+  it('lists a conversation this phone did not have yet (someone’s first message) at once', async () => {
+    await applySignal(db, message('m5'), 'u1');
+    const row = await db.conversations.get('c1');
+    expect(row?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
+    const data = ConversationSchema.parse(row?.data);
+    expect(data).toMatchObject({ novaMensagem: true, lastMessage: { message: 'Olá', count: 1 }, lastSender: { id: 'u2', nome: 'Bruno' } });
+    expect([data.primeiroUsuario.id, data.segundoUsuario.id].sort()).toEqual(['u1', 'u2']);
+    expect(data.primeiroUsuario).toMatchObject({ nomeUsuario: 'bruno', role: 'usuario' });
+  });
+
+  it('asks for the group list again when a message comes from a group not stored here', async () => {
+    const missing = vi.fn();
+    const signal = message('m6');
+    await applySignal(db, { sinal: { mensagem: { ...signal.sinal.mensagem, chatType: 'grupo', chatId: 'g1' } } }, 'u1', missing);
+    expect(missing).toHaveBeenCalledWith('grupo');
+    expect(await db.counters.get('newGroupMessage')).toEqual({ name: 'newGroupMessage', count: 1 });
+    missing.mockClear();
+    await applySignal(db, message('m7'), 'u1', missing);
+    expect(missing).not.toHaveBeenCalled();
   });
 
   it('does not count the user’s own messages as unread', async () => {
