@@ -45,9 +45,12 @@ async function groupOnServer(api: APIRequestContext, id: string): Promise<Group>
   return GroupResponseSchema.parse(await response.json()).grupo;
 }
 
-async function openDrawer(page: Page) {
-  await page.getByRole('button', { name: 'Detalhes do grupo' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Detalhes do grupo' });
+/** A control's name in pt, or on the en host either word (the en catalog may not have it yet). */
+const either = (pt: string, en: string) => new RegExp(`^(${pt}|${en})$`);
+
+async function openDrawer(page: Page, name: string | RegExp = 'Detalhes do grupo') {
+  await page.getByRole('button', { name }).click();
+  const drawer = page.getByRole('dialog', { name });
   await expect(drawer).toBeVisible();
   return drawer;
 }
@@ -279,6 +282,16 @@ test('the drawer as creator and as member, and the paywall: readable at 360 px a
   if (SHOTS) mkdirSync(SHOTS, { recursive: true });
   for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
     const locale = origin === PT_ORIGIN ? 'pt' : 'en';
+    const names =
+      locale === 'pt'
+        ? { details: 'Detalhes do grupo', search: 'Pesquisar usuario', edit: 'Editar grupo', name: 'Nome do grupo', cancel: 'Cancelar' }
+        : {
+            details: either('Detalhes do grupo', 'Group details'),
+            search: either('Pesquisar usuario', 'Search user'),
+            edit: either('Editar grupo', 'Edit group'),
+            name: either('Nome do grupo', 'Group name'),
+            cancel: 'Cancel',
+          };
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signIn(page, origin, DEMO);
@@ -299,7 +312,7 @@ test('the drawer as creator and as member, and the paywall: readable at 360 px a
         expect(screen.id).not.toBe('');
         await page.goto(`${origin}/dashboard/comunidade/grupos/${screen.id}`);
         if (screen.drawer) {
-          const drawer = await openDrawer(page);
+          const drawer = await openDrawer(page, names.details);
           await expect(drawer.locator('.member-item').first()).toBeVisible();
           if (screen.name === 'drawer-creator') {
             for (const colour of ['red', 'orange', 'green']) await expect(drawer.locator(`.member-expiry[data-colour="${colour}"]`).first()).toBeVisible();
@@ -310,6 +323,21 @@ test('the drawer as creator and as member, and the paywall: readable at 360 px a
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/${screen.name}-${locale}-${viewport.width}.png`, fullPage: false });
         expect(await seriousViolations(page), `${screen.name} ${locale} ${viewport.width}`).toEqual([]);
         expect(await widerThanViewport(page), `${screen.name} ${locale} ${viewport.width}`).toBe(false);
+        if (screen.name === 'drawer-creator') {
+          // The search's results and the edit form, as the creator sees them.
+          const drawer = page.getByRole('dialog', { name: names.details });
+          await drawer.getByLabel(names.search).fill('joana');
+          await expect(drawer.locator('.member-already')).toBeVisible();
+          await drawer.locator('.member-already').scrollIntoViewIfNeeded();
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/drawer-search-${locale}-${viewport.width}.png` });
+          expect(await seriousViolations(page), `search ${locale} ${viewport.width}`).toEqual([]);
+          await drawer.getByRole('button', { name: names.edit }).click();
+          await expect(drawer.getByLabel(names.name)).toHaveValue('Premier League Angola');
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/drawer-edit-${locale}-${viewport.width}.png` });
+          expect(await seriousViolations(page), `edit ${locale} ${viewport.width}`).toEqual([]);
+          expect(await widerThanViewport(page), `edit ${locale} ${viewport.width}`).toBe(false);
+          await drawer.getByRole('button', { name: names.cancel }).click();
+        }
       }
     }
     await context.close();
