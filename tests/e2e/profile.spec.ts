@@ -81,6 +81,7 @@ async function checkA11y(page: Page, what: string) {
 }
 
 test('B follows A from the profile, online and offline (once on the server), A is told, and unfollow works', async ({ browser }) => {
+  test.setTimeout(120_000);
   const [a, b] = [await newPerson(), await newPerson()];
   const page = await pageFor(browser, b, PHONE);
   await page.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}`);
@@ -141,6 +142,7 @@ test('an unknown handle has its own page; my own profile links to settings and h
 });
 
 test("B comments on A's slip (online and offline), A is told, and a comment on a slip hidden meanwhile is refused", async ({ browser }) => {
+  test.setTimeout(120_000);
   const [a, b] = [await newPerson(), await newPerson()];
   const page = await pageFor(browser, b, PHONE);
   const events = await upcomingEvents(page, 2);
