@@ -3,6 +3,7 @@ import type { CounterName } from '../../../contract/schemas/signals.ts';
 import { GroupResponseSchema, type GroupSummary, type UpdateGroupRequest } from '../../../contract/schemas/groups.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
+import { storeGroupDetail } from './groups.ts';
 
 const COMMON = '/api/client/common';
 
@@ -115,10 +116,8 @@ export const groupApplier: Applier = {
     }
     const parsed = GroupResponseSchema.safeParse(body);
     if (!parsed.success) return;
-    const { usuarios, ...group } = parsed.data.grupo;
-    await db.groups.put({ id: group.id, lastMessageAt: group.lastMessageAt ?? group.createdAt, data: group });
-    await db.groupMembers.where('groupId').equals(group.id).delete();
-    await db.groupMembers.bulkPut(usuarios.map((member) => ({ groupId: group.id, userId: member.usuario.id, data: member })));
+    // The row keeps what only this phone knows (its local id, what the user has seen).
+    await storeGroupDetail(db, parsed.data.grupo);
   },
   /** A discarded group edit leaves the row as the server last sent it once the list refreshes; until then unmarked. */
   async discarded(db, entry) {
