@@ -1,14 +1,23 @@
 /// <reference lib="webworker" />
-// The Beams service-worker source from the npm package (DESIGN §5): it shows pushes and opens their deep links.
+// A tap opens the screen the push concerns; first, so it handles taps before the Beams code below (sw/push-click.ts).
+import './push-click.ts';
+// The Beams service-worker source from the npm package (DESIGN §5): it shows pushes.
 import '@pusher/push-notifications-web/src/service-worker.js';
 import { db } from '../src/db/instance.ts';
 import { readSessionRecord } from '../src/db/session.ts';
 import { applySignal } from '../src/sync/realtime/apply-signal.ts';
+import { NovoSinalEventSchema } from '../contract/schemas/signals.ts';
+import { notificationLink } from '../contract/schemas/notification-data.ts';
+
+interface BeamsPayload {
+  notification?: { deep_link?: string } & Record<string, unknown>;
+  data?: Record<string, unknown>;
+}
 
 interface BeamsWorker {
   endpointOverride: string | null;
   onNotificationReceived:
-    | ((input: { payload: { data?: Record<string, unknown> }; pushEvent: ExtendableEvent; handleNotification: (payload: unknown) => Promise<void> }) => void)
+    | ((input: { payload: BeamsPayload; pushEvent: ExtendableEvent; handleNotification: (payload: BeamsPayload) => Promise<void> }) => void)
     | null;
 }
 
@@ -26,8 +35,16 @@ export function registerPushHandling(): void {
         if (config?.key === 'pushConfig') self.PusherPushNotifications.endpointOverride = config.endpointOverride;
         const record = await readSessionRecord(db).catch(() => undefined);
         const selfId = record?.session?.user.id;
+        const parsed = NovoSinalEventSchema.safeParse({ sinal: payload.data?.sinal });
+        const notificacao = parsed.success && 'notificacao' in parsed.data.sinal ? parsed.data.sinal.notificacao : null;
+        // Stored with what it concerns; a slip event also updates the stored slip (sync/resources/slip-events.ts).
         if (selfId && payload.data?.sinal) await applySignal(db, { sinal: payload.data.sinal }, selfId).catch(() => false);
-        await handleNotification(payload);
+        // Its tap opens what it concerns (sw/push-click.ts); a server that did not say is worked out from the signal.
+        const link = notificacao ? notificationLink(notificacao) : null;
+        const shown = link && payload.notification && (!payload.notification.deep_link || payload.notification.deep_link === '/dashboard/notifications')
+          ? { ...payload, notification: { ...payload.notification, deep_link: link } }
+          : payload;
+        await handleNotification(shown);
       })(),
     );
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecursoSchema } from './chats.ts';
+import { NotificationDataSchema } from './notification-data.ts';
 import { SignalSenderSchema } from './signals.ts';
 
 // The notifications list (SPEC §2 /dashboard/notifications; docs/api/social.md).
@@ -13,6 +14,8 @@ export const NotificationSchema = z.object({
   recurso: z.object({ tipo: z.string(), id: z.string() }).nullable(),
   lida: z.boolean(),
   createdAt: z.string(),
+  /** The facts the app words it from (added; absent on older notifications). */
+  dados: NotificationDataSchema.nullish(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 

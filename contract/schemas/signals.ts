@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationDataSchema, NotificationRecursoSchema } from './notification-data.ts';
 
 // Live signals (SPEC §3, §7): event `novoSinal` on `presence-{userId}` carries {sinal: {mensagem | notificacao}}.
 
@@ -55,6 +56,10 @@ export const NotificacaoSignalSchema = z.object({
   /** The unread counter this notification raised, so the app can bump it without a refresh. */
   counter: CounterNameSchema.nullable(),
   createdAt: z.string(),
+  /** What it concerns (a slip, a group), so a tap opens it; absent from older servers. */
+  recurso: NotificationRecursoSchema.nullish(),
+  /** Its facts (NotificationDataSchema), so the app words it in its language. */
+  dados: NotificationDataSchema.nullish(),
 });
 export type NotificacaoSignal = z.infer<typeof NotificacaoSignalSchema>;
 

@@ -90,6 +90,10 @@ export interface NotificacoesTable {
   created_at: string;
   /** Place in its list (migration 0008-ordering, server/db/list-place.ts): lists are ordered by it. */
   seq: number;
+  /** What event it tells of, unique per user (migration 0009): the same event is never told twice. */
+  chave?: string | null;
+  /** JSON of its facts (NotificationDataSchema), from which the app words it. */
+  dados?: string | null;
 }
 
 export interface ContadoresTable {

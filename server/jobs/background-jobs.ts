@@ -5,6 +5,7 @@ import type { SportsProvider } from '../sports/provider.ts';
 import { LiveSimulator } from '../sports/simulator.ts';
 import { syncFixtures } from '../sports/sync-fixtures.ts';
 import { housekeeping } from './housekeeping.ts';
+import { LICENCE_EXPIRY_EVERY_MS, tellExpiredLicences } from '../licence/licence-expiry.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 /** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
@@ -24,6 +25,8 @@ export function backgroundJobs({ config, db, signals, provider }: BackgroundJobs
   const jobs: JobDefinition[] = [
     { name: 'jogos', everyMs: FIXTURE_REFRESH_MS, run: (now) => syncFixtures(db, provider, now) },
     { name: 'limpeza', everyMs: HOUSEKEEPING_MS, run: (now) => housekeeping(db, now) },
+    // Licences expire by time: their owners are told once each (server/licence/licence-expiry.ts).
+    { name: 'licencas', everyMs: LICENCE_EXPIRY_EVERY_MS, run: (now) => tellExpiredLicences(db, signals, now) },
   ];
   // SIMULATOR=on (default): plays the matches live and settles slips; SIMULATOR_SPEED match minutes per real minute.
   if (config.simulator.enabled) {

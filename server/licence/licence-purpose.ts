@@ -19,6 +19,7 @@ registerPaymentPurpose(LICENCE_PURPOSE, {
         mensagem: MSG.licenceRenewed,
         counter: 'newLicenceNotification',
         pagamentoId: payment.id,
+        dados: { licenca: 'renovada' },
       },
       { signals, after },
     );

@@ -1,6 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { LicencaResponseSchema, LicenceDecisionSchema, LicenceRequestListResponseSchema } from '../../contract/schemas/licence.ts';
+import type { LicenceChange } from '../../contract/schemas/notification-data.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
@@ -62,22 +63,26 @@ export function mountLicenceModeratorRoutes(app: Hono<AppEnv>): void {
       const user = { id: row.usuario_id, nomeUsuario: nome_usuario };
       let updated: LicenceRow = row;
       let mensagem: string;
+      let change: LicenceChange;
       switch (decision.accao) {
         case 'aprovar':
           if (!row.solicitacao) return refuse(400, MSG.proofMissing);
           updated = await extendLicence(trx, { userId: row.usuario_id, plan: decision.plano, now });
           mensagem = MSG.licenceApproved;
+          change = 'aprovada';
           break;
         case 'rejeitar':
           if (!row.solicitacao) return refuse(400, MSG.proofMissing);
           updated = { ...row, comprovativo: null, solicitacao: null };
           await trx.updateTable('licencas').set({ comprovativo: null, solicitacao: null }).where('id', '=', id).execute();
           mensagem = MSG.licenceRejected;
+          change = 'recusada';
           break;
         case 'bloquear':
           updated = { ...row, estado: 'bloqueada' };
           await trx.updateTable('licencas').set({ estado: 'bloqueada' }).where('id', '=', id).execute();
           mensagem = MSG.licenceBlocked;
+          change = 'bloqueada';
           break;
         case 'desbloquear':
           if (row.estado !== 'bloqueada') return ok(LicencaResponseSchema, { licenca: toLicenca(row, user, now) });
@@ -85,11 +90,12 @@ export function mountLicenceModeratorRoutes(app: Hono<AppEnv>): void {
           updated = { ...row, estado: 'habilitada' };
           await trx.updateTable('licencas').set({ estado: 'habilitada' }).where('id', '=', id).execute();
           mensagem = MSG.licenceUnblocked;
+          change = 'desbloqueada';
           break;
       }
       await notify(
         trx,
-        { userId: row.usuario_id, tipo: 'licenca', mensagem, counter: 'newLicenceNotification' },
+        { userId: row.usuario_id, tipo: 'licenca', mensagem, counter: 'newLicenceNotification', dados: { licenca: change } },
         { signals: c.get('signals'), after },
       );
       return ok(LicencaResponseSchema, { licenca: toLicenca(updated, user, now) });

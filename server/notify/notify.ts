@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { NotificationData } from '../../contract/schemas/notification-data.ts';
 import type { CounterName, NotificacaoSignal, SignalSender } from '../../contract/schemas/signals.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';
 import type { After, Trx } from '../idempotency/idempotent.ts';
@@ -13,6 +14,13 @@ export interface NotifyInput {
   sender?: SignalSender | null;
   pagamentoId?: string | null;
   recurso?: { tipo: string; id: string } | null;
+  /** The facts the app words the notification from (contract/schemas/notification-data.ts). */
+  dados?: NotificationData | null;
+  /**
+   * The event told of, e.g. `fichaSelecao:{fichaId}:2:won`: with a key the user is told of it once, however often a
+   * job runs or however many processes run it (unique per user, migration 0009). Without one, every call tells.
+   */
+  chave?: string | null;
 }
 
 /** Raises one of the user's unread counters (SPEC §3) inside the caller's transaction. */
@@ -25,17 +33,30 @@ export async function bumpCounter(trx: Trx, userId: string, counter: CounterName
 }
 
 /**
- * Stores a notification and raises its counter in the caller's transaction; the live signal (and push) goes out
- * after the commit through `after`, or is returned for callers outside an HTTP request (the match feed).
+ * Stores a notification and raises its counter in the caller's transaction; the live signal (realtime while the
+ * app is open, push to the user's devices while it is closed: one Signals.send) goes out after the commit through
+ * `after`, or is returned for callers outside an HTTP request (the match feed, jobs) to send once they commit.
+ * Returns null, changing nothing, when a notification with the same `chave` was already given to the user.
  */
 export async function notify(
   trx: Trx,
   input: NotifyInput,
   delivery: { signals: Signals; after?: After },
-): Promise<NotificacaoSignal> {
+): Promise<NotificacaoSignal | null> {
+  const chave = input.chave ?? null;
+  if (chave) {
+    const told = await trx
+      .selectFrom('notificacoes')
+      .select('id')
+      .where('usuario_id', '=', input.userId)
+      .where('chave', '=', chave)
+      .executeTakeFirst();
+    if (told) return null;
+  }
   const id = newId();
   const { seq, createdAt } = await nextListPlace(trx, LIST.notifications(input.userId), new Date());
-  await trx
+  const dados = input.dados ?? null;
+  const inserted = await trx
     .insertInto('notificacoes')
     .values({
       id,
@@ -49,8 +70,14 @@ export async function notify(
       lida: 0,
       created_at: createdAt,
       seq,
+      chave,
+      dados: dados ? JSON.stringify(dados) : null,
     })
-    .execute();
+    // Another transaction told of the same event meanwhile (it waited on the unique key): this one tells nobody.
+    .onConflict((conflict) => conflict.columns(['usuario_id', 'chave']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return null;
   await bumpCounter(trx, input.userId, input.counter);
   const signal: NotificacaoSignal = {
     id,
@@ -60,6 +87,8 @@ export async function notify(
     sender: input.sender ?? null,
     counter: input.counter,
     createdAt,
+    recurso: input.recurso ?? null,
+    dados,
   };
   const send = () => delivery.signals.send([input.userId], { notificacao: signal });
   if (delivery.after) delivery.after(send);

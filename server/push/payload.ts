@@ -1,3 +1,4 @@
+import { notificationLink } from '../../contract/schemas/notification-data.ts';
 import type { PushPayload, WebPublish } from '../../contract/schemas/push.ts';
 import type { Sinal } from '../../contract/schemas/signals.ts';
 import { fitSinal } from '../realtime/fit-sinal.ts';
@@ -36,7 +37,9 @@ function notificationOf(sinal: Sinal): WebPublish['notification'] {
     title: n.sender?.nome ?? APP_NAME,
     body: clip(n.mensagem),
     icon: ICON,
-    deep_link: '/dashboard/notifications',
+    // The screen it concerns (its slip, group, profile…), else the notifications page; the service worker works the
+    // same link out from `data.sinal` (sw/push-notification.ts).
+    deep_link: notificationLink(n) ?? '/dashboard/notifications',
     hide_notification_if_site_has_focus: true,
   };
 }

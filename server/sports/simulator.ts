@@ -1,7 +1,7 @@
 import type { Db } from '../db/create-db.ts';
 import type { EventoModelosTable } from '../db/schema.ts';
 import type { Signals } from '../signals/signals.ts';
-import { settleEvent } from '../slips/settlement.ts';
+import { announceKickOff, settleEvent } from '../slips/settlement.ts';
 import { prematchBook } from './event-models.ts';
 import { advance, type Counts } from './match-clock.ts';
 import { priceMarkets, resultOdds } from './markets.ts';
@@ -188,6 +188,8 @@ export class LiveSimulator {
           .execute();
         if (next.state) {
           await writeMarkets(trx, { eventId: row.id, priced: priceMarkets(model, next.state), now });
+          // Kicked off in this tick: the owners of open slips with a leg on it are told (once, keyed).
+          if (notStarted) deliveries.push(...(await announceKickOff(trx, { eventId: row.id, signals: this.signals })));
           return;
         }
         await clearMarkets(trx, row.id);

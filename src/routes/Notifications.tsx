@@ -1,7 +1,96 @@
-import { msg } from '@lingui/core/macro';
-import { NotAvailable } from './NotAvailable.tsx';
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import {
+  loadOlderNotificationsAtom,
+  markNotificationsSeenAtom,
+  notificationsAtom,
+  notificationsMetaAtom,
+  refreshNotificationsAtom,
+} from '../state/notifications.ts';
+import { countersAtom } from '../state/community.ts';
+import { onlineAtom } from '../state/network.ts';
+import { PENDING } from '../state/live-atom.ts';
+import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
+import { LastUpdated } from '../components/LastUpdated.tsx';
+import { NotificationRow } from '../components/notifications/NotificationRow.tsx';
+import '../components/notifications/notifications.css';
 
-// Placeholder until its screen lands (issue 14).
+/** SPEC §4: a list counts as seen once it has been on screen this long (the menu's 2 s counter reset). */
+const SEEN_AFTER_MS = 2000;
+
+/**
+ * /dashboard/notifications: the user's notifications from the phone's store, newest first, refreshed every 30 s
+ * while shown; older pages of 50 on demand. Once the list has been on screen for 2 s, what it shows unread is marked
+ * read (through the outbox, so also offline) and its unread counter goes to 0. Unread ones stay marked as new for
+ * the rest of the visit.
+ */
 export default function Notifications() {
-  return <NotAvailable title={msg`Notificações`} />;
+  const { t } = useLingui();
+  const rows = useAtomValue(notificationsAtom);
+  const meta = useAtomValue(notificationsMetaAtom);
+  const counters = useAtomValue(countersAtom);
+  const online = useAtomValue(onlineAtom);
+  const refresh = useSetAtom(refreshNotificationsAtom);
+  const loadOlder = useSetAtom(loadOlderNotificationsAtom);
+  const markSeen = useSetAtom(markNotificationsSeenAtom);
+  const [newThisVisit, setNewThisVisit] = useState<ReadonlySet<string>>(new Set());
+  const [loading, setLoading] = useState(false);
+
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'notificacoes', (_isCurrent, first) => void refresh({ force: !first }));
+
+  const list = rows === PENDING ? [] : rows;
+  const unreadIds = list.filter((n) => !n.lida).map((n) => n.id);
+  const unreadCount = (counters.get('newNotification') ?? 0) + (counters.get('newReportMade') ?? 0) + (counters.get('newReportAgainst') ?? 0);
+  const pendingKey = rows === PENDING ? '' : `${unreadIds.join(',')}|${unreadCount}`;
+
+  // Seen: 2 s on screen (and the tab visible) with something unread, the list's or the counter's.
+  useEffect(() => {
+    if (pendingKey === '' || pendingKey === '|0') return;
+    const ids = pendingKey.split('|')[0]?.split(',').filter(Boolean) ?? [];
+    const timer = setTimeout(() => {
+      if (document.visibilityState !== 'visible') return;
+      setNewThisVisit((known) => new Set([...known, ...ids]));
+      void markSeen(ids);
+    }, SEEN_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [pendingKey, markSeen]);
+
+  const more = async () => {
+    setLoading(true);
+    try {
+      await loadOlder();
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const hasOlder = meta !== PENDING && meta !== undefined && meta.cursor !== undefined && meta.cursor !== null && !meta.noMore;
+  return (
+    <section className="page" aria-labelledby="notifications-title">
+      <div className="page-head">
+        <h1 className="page-title" id="notifications-title">
+          <Trans>Notificações</Trans>
+        </h1>
+        {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
+      </div>
+      {rows !== PENDING && list.length === 0 ? (
+        <p className="notice">
+          <Trans>Ainda não tens notificações.</Trans>
+        </p>
+      ) : (
+        <ul className="notification-list" aria-label={t`Notificações`}>
+          {list.map((item) => (
+            <NotificationRow key={item.id} item={item} unread={!item.lida || newThisVisit.has(item.id)} />
+          ))}
+        </ul>
+      )}
+      {hasOlder && (
+        <button type="button" className="button button-secondary button-small notifications-more" onClick={() => void more()} disabled={loading || !online}>
+          <Trans>Ver mais notificações</Trans>
+        </button>
+      )}
+    </section>
+  );
 }

@@ -29,7 +29,6 @@ export {
   refreshList,
   loadMore,
   refreshCounters,
-  refreshNotifications,
   openConversationWith,
 } from './resources/lists.ts';
 export { roomsList, refreshRoom } from './resources/rooms.ts';
@@ -41,5 +40,6 @@ export { refreshLicence, refreshProfile } from './resources/account.ts';
 export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';
 export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';
 export { pruneStore } from './prune.ts';
+export { refreshNotifications, loadOlderNotifications, markNotificationsRead } from './resources/notifications.ts';
 export { refreshUserProfile, loadProfileList, followUser } from './resources/profile.ts';
 export { pullLatestComments, pullOlderComments, sendComment } from './resources/comments.ts';

@@ -7,6 +7,7 @@ import { social } from './0005-social.ts';
 import { security } from './0006-security.ts';
 import { jobs } from './0007-jobs.ts';
 import { ordering } from './0008-ordering.ts';
+import { notificationKeys } from './0009-notification-keys.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-security': security,
   '0007-jobs': jobs,
   '0008-ordering': ordering,
+  '0009-notification-keys': notificationKeys,
 };

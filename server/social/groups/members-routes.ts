@@ -52,6 +52,7 @@ export const addMember = memberRoute(async (c, trx, after, ctx, targetId) => {
       mensagem: `Foste adicionado ao grupo ${ctx.group.nome}`,
       counter: 'newNotification',
       sender: actor ? toSender(toPublic(actor)) : null,
+      recurso: { tipo: 'grupo', id: ctx.group.id },
     },
     { signals: c.get('signals'), after },
   );

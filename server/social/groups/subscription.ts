@@ -74,6 +74,7 @@ export async function activateGroupPlan(
         mensagem: `O pagamento da subscrição do grupo ${group.nome} foi cancelado: o grupo já tem o limite de ${GROUP_MAX_USERS} usuarios`,
         counter: 'newGroupSubscription',
         pagamentoId: input.pagamentoId,
+        recurso: { tipo: 'grupo', id: group.id },
       },
       delivery,
     );
@@ -101,6 +102,7 @@ export async function activateGroupPlan(
       mensagem: `A tua subscrição do grupo ${group.nome} está activa até ${day}`,
       counter: 'newGroupSubscription',
       pagamentoId: input.pagamentoId,
+      recurso: { tipo: 'grupo', id: group.id },
     },
     delivery,
   );
@@ -113,6 +115,7 @@ export async function activateGroupPlan(
       counter: 'newGroupSubscriber',
       sender: member ? toSender(toPublic(member)) : null,
       pagamentoId: input.pagamentoId,
+      recurso: { tipo: 'grupo', id: group.id },
     },
     delivery,
   );

@@ -6,12 +6,24 @@ import {
   NotificationListResponseSchema,
   type Notification,
 } from '../../../contract/schemas/notifications.ts';
+import { NotificationDataSchema, type NotificationData } from '../../../contract/schemas/notification-data.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readJson, readMessagePage } from '../shared/request.ts';
 import { loadUsers, toPublic, toSender } from '../shared/users.ts';
+
+/** The stored facts of a notification; anything unreadable is left out (the text still says it all). */
+function readData(value: string | null | undefined): NotificationData | null {
+  if (!value) return null;
+  try {
+    const parsed = NotificationDataSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** GET /api/client/common/notificacoes?before&size&pageNumber → notificacoes (newest first), nextBefore. */
 export async function listNotifications(c: Context<AppEnv>): Promise<Response> {
@@ -54,6 +66,7 @@ export async function listNotifications(c: Context<AppEnv>): Promise<Response> {
       recurso: row.recurso_tipo && row.recurso_id ? { tipo: row.recurso_tipo, id: row.recurso_id } : null,
       lida: row.lida === 1,
       createdAt: row.created_at,
+      dados: readData(row.dados),
     };
   });
   return answer(c, NotificationListResponseSchema, { notificacoes, nextBefore: more ? (pageRows.at(-1)?.id ?? null) : null });

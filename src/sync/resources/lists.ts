@@ -1,6 +1,5 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { fetchConversations, fetchConversationWith, fetchGroups, fetchNotifications, fetchRooms, fetchUpdates } from '../../api/social.ts';
-import { messageSortKey } from '../../db/mirror-types.ts';
+import { fetchConversations, fetchConversationWith, fetchGroups, fetchRooms, fetchUpdates } from '../../api/social.ts';
 import { COUNTER_NAMES } from '../../../contract/schemas/signals.ts';
 import { PAGE_SIZE, REFRESH_LISTS_MS, REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
 import { loadNextPage, refreshFirstPage, type PagedList } from '../pull/paged.ts';
@@ -111,19 +110,6 @@ export async function refreshCounters(db: AppDb, options: { force?: boolean } = 
     if (result.kind !== 'ok') return markFailed(tx, 'counters', result.message);
     await tx.counters.bulkPut(COUNTER_NAMES.map((name) => ({ name, count: result.data.updates[name]?.count ?? 0 })));
     await markRefreshed(tx, 'counters');
-  });
-}
-
-export async function refreshNotifications(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
-  if (!options.force && !(await isStale(db, 'notifications', REFRESH_LISTS_MS))) return;
-  const owner = await readMirrorOwner(db);
-  const result = await fetchNotifications({ size: PAGE_SIZE });
-  await writeForOwner(db, owner, async (tx) => {
-    if (result.kind !== 'ok') return markFailed(tx, 'notifications', result.message);
-    await tx.notifications.bulkPut(
-      result.data.notificacoes.map((row) => ({ id: row.id, sortKey: messageSortKey(row.createdAt, row.id), data: row })),
-    );
-    await markRefreshed(tx, 'notifications');
   });
 }
 

@@ -150,9 +150,11 @@ for (const backend of await backends()) {
 
     it('can be undone and done again, numbering the rows the same way', async () => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
-      const down = await migrator.migrateDown();
+      const down = await migrator.migrateTo('0007-jobs');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['0008-ordering', 'Down', 'Success']]);
+      expect(down.results?.filter((r) => r.migrationName === '0008-ordering').map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ['0008-ordering', 'Down', 'Success'],
+      ]);
       await migrateToLatest(db);
       const chat = await db.selectFrom('mensagens').select(['id', 'seq']).where('chat_id', '=', chatA).orderBy('seq').execute();
       expect(chat.map((r) => r.id)).toEqual([uuid('z'), uuid('a'), uuid('b'), uuid('c')]);

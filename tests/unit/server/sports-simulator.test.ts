@@ -140,7 +140,8 @@ describeOnEachDb(
         .execute();
       const settledNow = report.settledSlips.filter((slip) => [...single, double].includes(slip));
       expect(notes.map((n) => n.recurso_id).sort()).toEqual([...settledNow].sort());
-      for (const note of notes) expect([MSG.slipWon, MSG.slipLost, MSG.slipVoid]).toContain(note.mensagem);
+      // The slip's result, with its return in Kz when there is one (server/notify/texts.ts).
+      for (const note of notes) expect(note.mensagem).toMatch(new RegExp(`^(${MSG.slipWon}: retorno [\\d.]+ Kz|${MSG.slipLost}|${MSG.slipVoid}: retorno [\\d.]+ Kz)$`));
       const sent = server().signals.sent.slice(sentBefore).filter((s) => 'notificacao' in s.sinal && s.sinal.notificacao.tipo === 'ficha');
       expect(sent).toHaveLength(settledNow.length);
       for (const signal of sent) {
@@ -182,8 +183,8 @@ describeOnEachDb(
       const ficha = expectOk(await demo.get(`/api/client/apostador/fichas/${slip}`), SlipResponseSchema).ficha;
       expect(ficha).toMatchObject({ estado: 'void', multiplicador: 1, retorno: 100 });
       expect(ficha.selecoes[0]?.bet_status).toBe('void');
-      const note = await server().db.selectFrom('notificacoes').select('mensagem').where('recurso_id', '=', slip).executeTakeFirst();
-      expect(note?.mensagem).toBe(MSG.slipVoid);
+      const note = await server().db.selectFrom('notificacoes').select('mensagem').where('recurso_id', '=', slip).where('tipo', '=', 'ficha').executeTakeFirst();
+      expect(note?.mensagem).toBe(`${MSG.slipVoid}: retorno 100 Kz`);
       // Later ticks leave an abandoned match alone, and the upcoming list no longer shows it.
       await sim.tick(new Date(kickoff.getTime() + 200 * MIN));
       expect((await detail(server(), id)).status).toBe('ABD');

@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
+import type { Notification } from '../../../contract/schemas/notifications.ts';
+import { NOTIFICATION_TIPO, type NotificationData } from '../../../contract/schemas/notification-data.ts';
+import { formatKz } from '../../lib/format.ts';
+import { translateServerMessage } from '../../i18n/server-message.ts';
+
+// A notification in the app's language, from its kind and facts (`dados`); what has no facts is its server text,
+// translated when it is one of the contract's messages (SPEC §9).
+
+/** 'Petro de Luanda 2–0 1º de Agosto', or 'Petro de Luanda vs 1º de Agosto' before there is a score. */
+function matchLine(i18n: I18n, d: NotificationData): string | null {
+  if (!d.casa || !d.fora) return null;
+  const { casa, fora } = d;
+  if (typeof d.golosCasa === 'number' && typeof d.golosFora === 'number') return `${casa} ${d.golosCasa}–${d.golosFora} ${fora}`;
+  return i18n._(msg`${casa} vs ${fora}`);
+}
+
+function slipEventText(i18n: I18n, tipo: string, d: NotificationData): string | null {
+  if (tipo === NOTIFICATION_TIPO.slipSettled && d.estado) {
+    const retorno = formatKz(d.retorno ?? 0);
+    if (d.estado === 'won') return i18n._(msg`A tua ficha ganhou: retorno ${retorno}`);
+    if (d.estado === 'void') return i18n._(msg`A tua ficha foi anulada: retorno ${retorno}`);
+    return i18n._(msg`A tua ficha perdeu`);
+  }
+  const posicao = d.posicao;
+  const jogo = matchLine(i18n, d);
+  if (!posicao || !jogo) return null;
+  if (tipo === NOTIFICATION_TIPO.legStarted) return i18n._(msg`Começou o jogo da selecção ${posicao} da tua ficha: ${jogo}`);
+  if (tipo === NOTIFICATION_TIPO.legSettled && d.estado === 'won') return i18n._(msg`A selecção ${posicao} da tua ficha ganhou: ${jogo}`);
+  if (tipo === NOTIFICATION_TIPO.legSettled && d.estado === 'failed') return i18n._(msg`A selecção ${posicao} da tua ficha perdeu: ${jogo}`);
+  if (tipo === NOTIFICATION_TIPO.legSettled && d.estado === 'void') return i18n._(msg`A selecção ${posicao} da tua ficha foi anulada: ${jogo}`);
+  return null;
+}
+
+export function notificationText(i18n: I18n, n: Pick<Notification, 'tipo' | 'mensagem' | 'sender' | 'dados'>): string {
+  const d = n.dados ?? {};
+  const slip = slipEventText(i18n, n.tipo, d);
+  if (slip) return slip;
+  if (n.tipo === NOTIFICATION_TIPO.licence && d.licenca === 'expirada') return i18n._(msg`A tua subscrição expirou`);
+  if (n.tipo === NOTIFICATION_TIPO.follower && n.sender) {
+    const nome = n.sender.nome;
+    return i18n._(msg`${nome} começou a seguir-te`);
+  }
+  return translateServerMessage(n.mensagem);
+}
