@@ -127,6 +127,16 @@ export const MSG = {
   // Push devices (push endpoints, device ownership).
   pushEndpointRefused: 'Este serviço de notificações não é permitido',
   pushDeviceTaken: 'Este dispositivo já recebe as notificações de outra conta',
+  // Rewards (docs/api/social.md "Rewards").
+  rewardSelf: 'Não podes recompensar-te a ti mesmo',
+  rewardMin: 'A recompensa mínima é de 100 Kz',
+  rewardMax: 'A recompensa máxima é de 1.000.000 Kz',
+  rewardWhole: 'Indica o valor da recompensa em Kz, sem casas decimais',
+  rewardMessageLength: 'A mensagem da recompensa deve ter até 500 caracteres',
+  rewardRecipientMissing: 'Este usuario não existe',
+  rewardSlipNotRecipient: 'Esta ficha não é deste usuario',
+  rewardUnavailable: 'Esta recompensa já não pode ser entregue',
+  rewardStarted: 'Conclua o pagamento para enviar a recompensa',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

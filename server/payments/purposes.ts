@@ -23,9 +23,19 @@ export interface PaidRefusal {
   refused: string;
 }
 
+/** What a purpose's handler gets when its payment is cancelled (by the payer or the gateway). */
+export interface CancelledContext {
+  trx: Trx;
+  payment: PaymentRow;
+  details: Record<string, unknown>;
+  now: Date;
+}
+
 export interface PaymentPurpose {
   /** Applies what was paid for (renew a licence, activate a group membership) and tells the user, or refuses. */
   onPaid(context: PaidContext): Promise<void | PaidRefusal>;
+  /** Optional: undoes what waited on the payment (a reward refunded), in the cancellation's transaction. */
+  onCancelled?(context: CancelledContext): Promise<void>;
 }
 
 const purposes = new Map<string, PaymentPurpose>();

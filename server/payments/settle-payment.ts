@@ -44,18 +44,23 @@ export async function confirmPayment(db: Db, signals: Signals, id: string, now =
   return result;
 }
 
-/** Cancels a pending payment; cancelling again is fine, a paid one stays paid. */
+/**
+ * Cancels a pending payment; cancelling again is fine, a paid one stays paid. The purpose's onCancelled (if any)
+ * runs in the same transaction, once, when the payment changed.
+ */
 export async function cancelPayment(db: Db, id: string, now = new Date()): Promise<SettleResult> {
-  const updated = await db
-    .updateTable('pagamentos')
-    .set({ estado: 'cancelado', updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('estado', '=', 'pendente')
-    .executeTakeFirst();
-  const row = await findPayment(db, id);
-  if (!row) return { ok: false, status: 404, message: MSG.notFound };
-  if (row.estado === 'cancelado') {
-    return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed: Number(updated.numUpdatedRows) > 0 };
-  }
-  return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
+  return db.transaction().execute(async (trx): Promise<SettleResult> => {
+    const updated = await trx
+      .updateTable('pagamentos')
+      .set({ estado: 'cancelado', updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('estado', '=', 'pendente')
+      .executeTakeFirst();
+    const row = await findPayment(trx, id);
+    if (!row) return { ok: false, status: 404, message: MSG.notFound };
+    const changed = Number(updated.numUpdatedRows) > 0;
+    if (changed) await paymentPurpose(row.finalidade)?.onCancelled?.({ trx, payment: row, details: parseDetails(row), now });
+    if (row.estado === 'cancelado') return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed };
+    return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
+  });
 }

@@ -37,6 +37,8 @@ import {
   userProfile,
 } from './profile/routes.ts';
 import { getReward, listRewards } from './rewards/routes.ts';
+import { registerRewardPayments } from './rewards/reward-purpose.ts';
+import { sendReward } from './rewards/send.ts';
 import { getRoom, listRoomMessages, listRoomsRoute, sendToRoom } from './rooms/routes.ts';
 import { changePassword, contactDetails, endAllSessions, requestEmailVerification, updateAccount } from './settings/account-routes.ts';
 import { createVerifyToken, verifyPhone } from './settings/contact-routes.ts';
@@ -52,6 +54,7 @@ const PUBLIC = '/api/client/public';
 export function mountSocialRoutes(app: Hono<AppEnv>): void {
   const s = requireSession;
   registerGroupPayments();
+  registerRewardPayments();
 
   app.get(`${PUBLIC}/fotografias/:userId`, serveUserPhoto);
   app.get(`${PUBLIC}/search/:term/usuarios`, searchUsersRoute);
@@ -119,6 +122,7 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   app.get(`${COMMON}/contacto/verifyNumeroTelemovel`, s, verifyPhone);
 
   // Rewards.
+  app.post(`${COMMON}/recompensas`, s, sendReward);
   for (const list of ['enviadas', 'recebidas', 'reembolsados'] as const) {
     app.get(`${COMMON}/recompensas/${list}`, s, listRewards(list));
     app.get(`${COMMON}/recompensas/${list}/:pagamentoId`, s, getReward);

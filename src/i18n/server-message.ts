@@ -128,6 +128,15 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   googleLinkRefused: msg`Este e-mail já tem uma conta. Inicia sessão com a palavra passe e confirma o teu e-mail para ligar o Google.`,
   pushEndpointRefused: msg`Este serviço de notificações não é permitido`,
   pushDeviceTaken: msg`Este dispositivo já recebe as notificações de outra conta`,
+  rewardSelf: msg`Não podes recompensar-te a ti mesmo`,
+  rewardMin: msg`A recompensa mínima é de 100 Kz`,
+  rewardMax: msg`A recompensa máxima é de 1.000.000 Kz`,
+  rewardWhole: msg`Indica o valor da recompensa em Kz, sem casas decimais`,
+  rewardMessageLength: msg`A mensagem da recompensa deve ter até 500 caracteres`,
+  rewardRecipientMissing: msg`Este usuario não existe`,
+  rewardSlipNotRecipient: msg`Esta ficha não é deste usuario`,
+  rewardUnavailable: msg`Esta recompensa já não pode ser entregue`,
+  rewardStarted: msg`Conclua o pagamento para enviar a recompensa`,
 };
 
 export function messageKey(text: string): string {

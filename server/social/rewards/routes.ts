@@ -1,43 +1,23 @@
 import type { Context } from 'hono';
-import type { Kysely } from 'kysely';
 import { MSG } from '../../../contract/messages.ts';
-import { RewardListResponseSchema, RewardResponseSchema, type Reward } from '../../../contract/schemas/rewards.ts';
+import { RewardListResponseSchema, RewardResponseSchema } from '../../../contract/schemas/rewards.ts';
 import type { AppEnv } from '../../app-env.ts';
-import type { Database, RecompensasTable } from '../../db/schema.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readPage } from '../shared/request.ts';
-import { loadUsers, missingUser, toPublic, type UserCard } from '../shared/users.ts';
+import { loadUsers } from '../shared/users.ts';
+import { rewardOf, toRewards } from './reward-row.ts';
 
 export type RewardList = 'enviadas' | 'recebidas' | 'reembolsados';
 
-function rewardOf(row: RecompensasTable, users: ReadonlyMap<string, UserCard>): Reward {
-  return {
-    id: row.id,
-    pagamentoId: row.pagamento_id,
-    valor: row.valor,
-    estado: row.estado,
-    mensagem: row.mensagem,
-    remetente: toPublic(users.get(row.remetente_id) ?? missingUser(row.remetente_id)),
-    destinatario: toPublic(users.get(row.destinatario_id) ?? missingUser(row.destinatario_id)),
-    ficha: row.ficha_id ? { id: row.ficha_id } : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-async function toRewards(db: Kysely<Database>, rows: readonly RecompensasTable[]): Promise<Reward[]> {
-  const users = await loadUsers(
-    db,
-    rows.flatMap((r) => [r.remetente_id, r.destinatario_id]),
-  );
-  return rows.map((row) => rewardOf(row, users));
-}
+const RECEIVED_STATES = ['confirmado', 'concluido'] as const;
+const REFUNDED_STATES = ['cancelado', 'rejeitado', 'reembolsado'] as const;
 
 /**
  * GET /api/client/common/recompensas/enviadas|recebidas|reembolsados?pageNumber&size → recompensas, newest first.
- * enviadas: what the user sent (every state); recebidas: what others sent them, refunds excluded; reembolsados:
- * what the user sent and got back.
+ * enviadas: what the user sent (every state); recebidas: what others sent them and paid (confirmado, concluido:
+ * an unpaid or refunded reward was never theirs); reembolsados: what the user sent and got back or is getting back
+ * (cancelado, rejeitado, reembolsado).
  */
 export function listRewards(list: RewardList) {
   return async (c: Context<AppEnv>): Promise<Response> => {
@@ -47,8 +27,8 @@ export function listRewards(list: RewardList) {
     const me = c.get('user').id;
     let query = db.selectFrom('recompensas').selectAll();
     if (list === 'enviadas') query = query.where('remetente_id', '=', me);
-    if (list === 'recebidas') query = query.where('destinatario_id', '=', me).where('estado', '!=', 'reembolsado');
-    if (list === 'reembolsados') query = query.where('remetente_id', '=', me).where('estado', '=', 'reembolsado');
+    if (list === 'recebidas') query = query.where('destinatario_id', '=', me).where('estado', 'in', RECEIVED_STATES);
+    if (list === 'reembolsados') query = query.where('remetente_id', '=', me).where('estado', 'in', REFUNDED_STATES);
     const rows = await query.orderBy('seq', 'desc').limit(page.data.size).offset(page.data.offset).execute();
     return answer(c, RewardListResponseSchema, { recompensas: await toRewards(db, rows) });
   };

@@ -55,7 +55,7 @@ import {
   PusherAuthResponseSchema,
   TriggerResponseSchema,
 } from '../../../contract/schemas/realtime.ts';
-import { RewardListResponseSchema, RewardResponseSchema } from '../../../contract/schemas/rewards.ts';
+import { RewardListResponseSchema, RewardResponseSchema, SendRewardResponseSchema } from '../../../contract/schemas/rewards.ts';
 import { EventRecordResponseSchema, RoomListResponseSchema, RoomResponseSchema } from '../../../contract/schemas/rooms.ts';
 import { AccountUpdateResponseSchema, ContactDetailsResponseSchema, VerifyTokenResponseSchema } from '../../../contract/schemas/settings.ts';
 import {
@@ -169,6 +169,7 @@ const ANSWERS = {
   [`GET ${C}/recompensas/reembolsados`]: RewardListResponseSchema,
   [`GET ${C}/recompensas/reembolsados/:pagamentoId`]: RewardResponseSchema,
   [`GET ${C}/recompensas/:pagamentoId`]: RewardResponseSchema,
+  [`POST ${C}/recompensas`]: SendRewardResponseSchema,
 
   // Moderation.
   'GET /api/client/moderador/evento/:id': EventRecordResponseSchema,
@@ -441,6 +442,7 @@ describeOnEachDb(
         await call(demo, `GET ${C}/recompensas/${list}/:pagamentoId`, `${C}/recompensas/${list}/${reward.pagamentoId}`);
         await call(demo, `GET ${C}/recompensas/:pagamentoId`, `${C}/recompensas/${reward.pagamentoId}`);
       }
+      await call(demo, `POST ${C}/recompensas`, `${C}/recompensas`, { body: { destinatario: 'joana_silva', valor: 500 }, status: 201 });
     });
 
     it('answers the slip, licence, payment, explore and batch calls in contract', async () => {

@@ -9,6 +9,7 @@ import { ActivationRequestSchema, LicenceDecisionSchema } from '../../../contrac
 import { MarkNotificationsReadRequestSchema } from '../../../contract/schemas/notifications.ts';
 import { RegisterDeviceRequestSchema } from '../../../contract/schemas/push.ts';
 import { PusherAuthRequestSchema, TriggerRequestSchema } from '../../../contract/schemas/realtime.ts';
+import { SendRewardRequestSchema } from '../../../contract/schemas/rewards.ts';
 import { ModeratorEventRequestSchema } from '../../../contract/schemas/rooms.ts';
 import { AccountUpdateRequestSchema, PasswordChangeRequestSchema } from '../../../contract/schemas/settings.ts';
 import { AddSelectionRequestSchema, CommentRequestSchema, CreateSlipRequestSchema } from '../../../contract/schemas/slips.ts';
@@ -60,6 +61,7 @@ const BODY_SCHEMAS: Record<string, z.ZodType> = {
   'POST /api/client/common/grupos/criarGrupo': CreateGroupRequestSchema,
   'PATCH /api/client/common/grupos/:id/actualizarGrupo': UpdateGroupRequestSchema,
   'POST /api/client/common/notificacoes/marcarLidas': MarkNotificationsReadRequestSchema,
+  'POST /api/client/common/recompensas': SendRewardRequestSchema,
   'PATCH /api/client/common/conta/actualizar': AccountUpdateRequestSchema,
   'PATCH /api/client/common/conta/actualizarPassword': PasswordChangeRequestSchema,
   'PATCH /api/client/moderador/evento/:id': ModeratorEventRequestSchema,
