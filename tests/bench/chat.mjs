@@ -79,7 +79,11 @@ function timeClick(page, selector, doneSource) {
         if (!target) return reject(new Error(`nothing matches ${selector}`));
         const start = performance.now();
         target.click();
-        const check = () => (done() ? resolve(performance.now() - start) : requestAnimationFrame(check));
+        const check = () => {
+          if (done()) resolve(performance.now() - start);
+          else if (performance.now() - start > 60_000) reject(new Error(`not done 60 s after clicking ${selector}`));
+          else requestAnimationFrame(check);
+        };
         requestAnimationFrame(check);
       }),
     { selector, doneSource },
@@ -88,7 +92,7 @@ function timeClick(page, selector, doneSource) {
 
 // In the page: the smallest "Mensagem número N" shown, and whether the chat's rows are on screen.
 const OLDEST = `() => Math.min(...[...document.querySelectorAll('.message-text')].map((node) => Number(/^Mensagem número (\\d+)/.exec(node.textContent ?? '')?.[1] ?? Infinity)))`;
-const OPENED = `() => document.querySelectorAll('.message-scroller li').length > 10 && (${OLDEST})() < Infinity`;
+const OPENED = `() => document.querySelectorAll('.message-scroller li').length >= 5 && (${OLDEST})() < Infinity`;
 
 export async function chatFigures({ origin, chromiumPath }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
@@ -133,9 +137,10 @@ export async function chatFigures({ origin, chromiumPath }) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await page.getByRole('button', { name: 'Mensagens anteriores' }).waitFor();
       await page.waitForTimeout(500);
-      const before = await page.evaluate(`(${OLDEST})()`);
+      // The older page goes above what is on screen (the view stays put), so it shows as the list growing.
+      const before = await page.evaluate(() => document.querySelector('.message-scroller').scrollHeight);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      olders.push(await timeClick(page, 'button.load-older', `() => (${OLDEST})() < ${before}`));
+      olders.push(await timeClick(page, 'button.load-older', `() => document.querySelector('.message-scroller').scrollHeight > ${before}`));
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       rowsInPage = Math.max(rowsInPage, await page.locator('.message-scroller li').count());
     }

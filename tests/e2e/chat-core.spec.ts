@@ -333,7 +333,7 @@ test('a chat with 5,000 messages on the phone keeps a few hundred rows in the pa
 test('chat screens at 360 and 1280 px, pt and en: states, images, counters; no serious axe violation, nothing wider than the screen', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   const [a, b] = await Promise.all([person('joana_silva'), person('mateus_golo')]);
   const png = await pngOf(browser, '#fb8c00');
@@ -348,20 +348,21 @@ test('chat screens at 360 and 1280 px, pt and en: states, images, counters; no s
       await openChat(page, b, origin);
       await expect(page.locator('.message').filter({ hasText: 'Vê esta' }).locator('img')).toBeVisible();
       // One message sent, one waiting offline, one refused by the server (its reason and the two ways out).
-      await page.locator('textarea.composer-input').fill('Ainda não, mas vou fazer já');
+      const reply = `Ainda não, mas vou fazer já (${lang} ${width})`;
+      await page.locator('textarea.composer-input').fill(reply);
       await page.locator('form.composer button[type=submit]').click();
-      await expect(page.locator('.message.own').last()).toHaveAttribute('data-sync', 'sent');
+      await expect(page.locator('.message.own').filter({ hasText: reply })).toHaveAttribute('data-sync', 'sent');
       await page.route('**/conversas/*/mensagens', (route) =>
         route.request().method() === 'POST'
           ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'Não tens permissão para escrever aqui' }) })
           : route.continue(),
       );
-      await page.locator('textarea.composer-input').fill('Esta vai ser recusada');
+      await page.locator('textarea.composer-input').fill(`Esta vai ser recusada (${lang} ${width})`);
       await page.locator('form.composer button[type=submit]').click();
       await expect(page.locator('.message.own[data-sync="rejected"]')).toBeVisible();
       await page.unroute('**/conversas/*/mensagens');
       await context.setOffline(true);
-      await page.locator('textarea.composer-input').fill('Sem rede agora');
+      await page.locator('textarea.composer-input').fill(`Sem rede agora (${lang} ${width})`);
       await page.locator('form.composer button[type=submit]').click();
       await expect(page.locator('.message.own[data-sync="saved"]')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/chat-${width}-${lang}.png` });
@@ -375,8 +376,12 @@ test('chat screens at 360 and 1280 px, pt and en: states, images, counters; no s
 
       // The lists and menus with counters.
       let live = realtimeSubscribed(page);
+      // The list's own refresh first: a page fetched before the message and stored after it would hide it until the
+      // next refresh (a known race, see the report of issue 12's chat core).
+      const refreshed = page.waitForResponse((response) => response.url().includes('/conversas/fetch'), { timeout: 5_000 }).catch(() => null);
       await page.goto(`${origin}/dashboard/comunidade/conversas`);
-      await live;
+      await Promise.all([live, refreshed]);
+      await page.waitForTimeout(300);
       await send(b, a, `Mais uma (${lang} ${width})`);
       await expect(page.locator('.conversation-item .badge.unread').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/conversations-${width}-${lang}.png` });
