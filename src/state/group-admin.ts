@@ -6,7 +6,7 @@ import type { StoredGroup, StoredGroupMember, StoredUser } from '../db/mirror-ty
 import type { PublicUser } from '../../contract/schemas/auth.ts';
 import { GROUP_MAX_USERS, type GroupPlanName, type GroupSummary, type UpdateGroupRequest } from '../../contract/schemas/groups.ts';
 import { myEntriesAtom, syncStateOf, type SyncState } from './outbox.ts';
-import { cachedAtom, PENDING, viewAtom, type Pending } from './live-atom.ts';
+import { cachedAtom, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
@@ -251,8 +251,3 @@ export const groupEditAtom = atom(
     return result;
   },
 );
-
-/** Whether the atom's value is still loading (for screens that must not import live-atom's marker). */
-export function isPending<T>(value: T | Pending): value is Pending {
-  return value === PENDING;
-}
