@@ -25,6 +25,7 @@ const Rooms = lazy(() => import('../routes/Rooms.tsx'));
 const RoomChat = lazy(() => import('../routes/RoomChat.tsx'));
 const Profile = lazy(() => import('../routes/Profile.tsx'));
 const Notifications = lazy(() => import('../routes/Notifications.tsx'));
+const Rewards = lazy(() => import('../routes/Rewards.tsx'));
 const Faq = lazy(() => import('../routes/Faq.tsx'));
 const Credits = lazy(() => import('../routes/Credits.tsx'));
 
@@ -52,9 +53,9 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/comunidade/salas', screen: Rooms, title: msg`Salas de jogos`, needsSession: true },
   { path: '/dashboard/comunidade/salas/:salaId', screen: RoomChat, title: msg`Sala de jogo`, needsSession: true },
   { path: '/dashboard/notifications', screen: Notifications, title: msg`Notificações`, needsSession: true },
-  { path: '/dashboard/recompensas/enviadas', screen: null, title: msg`Recompensas enviadas`, needsSession: true },
-  { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: null, title: msg`Recompensa recebida`, needsSession: true },
-  { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: null, title: msg`Recompensa reembolsada`, needsSession: true },
+  { path: '/dashboard/recompensas/enviadas', screen: Rewards, title: msg`Recompensas enviadas`, needsSession: true },
+  { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: Rewards, title: msg`Recompensa recebida`, needsSession: true },
+  { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: Rewards, title: msg`Recompensa reembolsada`, needsSession: true },
   { path: '/dashboard/conta', screen: Settings, title: msg`Definições`, needsSession: true },
   { path: '/moderador/notifications', screen: null, title: msg`Notificações`, needsSession: true },
   { path: '/moderador/conversas', screen: null, title: msg`Conversas`, needsSession: true },

@@ -7,6 +7,7 @@ import type { CommunityUser, Competicao, ExploreSelection } from '../../contract
 import type { GroupMember, GroupSummary } from '../../contract/schemas/groups.ts';
 import type { Notification } from '../../contract/schemas/notifications.ts';
 import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
+import type { Reward } from '../../contract/schemas/rewards.ts';
 import type { Room } from '../../contract/schemas/rooms.ts';
 import type { Ficha } from '../../contract/schemas/slips.ts';
 
@@ -28,6 +29,8 @@ export interface StoredQuery {
   tips?: ExploreSelection[];
   users?: CommunityUser[];
   competitions?: Competicao[];
+  /** A reward seen on this phone (sync/resources/rewards.ts): the row `recompensa:{pagamentoId}`. */
+  reward?: Reward;
 }
 
 export type SlipList = 'criadas' | 'guardadas' | 'ocultas' | 'publicas';

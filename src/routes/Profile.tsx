@@ -15,6 +15,7 @@ import { ProfileHeader } from '../components/profile/ProfileHeader.tsx';
 import { ProfileLists } from '../components/profile/ProfileLists.tsx';
 import '../components/betting/betting.css';
 import '../components/profile/profile.css';
+import { RewardButton } from '../components/rewards/RewardButton.tsx';
 
 /** A handle from the address; a malformed escape (%E0%A4%A) is taken as written rather than breaking the page. */
 function safeDecode(value: string): string {
@@ -70,6 +71,7 @@ export default function Profile() {
       {shown ? (
         <>
           <ProfileHeader profile={shown} />
+          <RewardButton recipient={{ id: shown.id, nomeUsuario: shown.nomeUsuario }} />
           {metaRow && <LastUpdated at={metaRow.refreshedAt} error={metaRow.error} />}
           <ProfileLists profile={shown} />
         </>

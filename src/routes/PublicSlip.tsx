@@ -13,6 +13,7 @@ import { PENDING } from '../state/live-atom.ts';
 import { SlipView } from '../components/betting/SlipView.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { SlipComments } from '../components/comments/SlipComments.tsx';
+import { RewardButton } from '../components/rewards/RewardButton.tsx';
 
 /** /{nomeUsuario}/fichas/{fichaId}: a published slip, open to anybody with the link (no session needed). */
 export default function PublicSlip() {
@@ -42,6 +43,7 @@ export default function PublicSlip() {
       {shown ? (
         <>
           <SlipView slip={shown} />
+          <RewardButton recipient={{ nomeUsuario }} fichaId={shown.id} />
           <SlipComments fichaId={shown.id} />
           {selfId === null && (
             <p className="notice">

@@ -42,4 +42,5 @@ export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';
 export { pruneStore } from './prune.ts';
 export { refreshNotifications, loadOlderNotifications, markNotificationsRead } from './resources/notifications.ts';
 export { refreshUserProfile, loadProfileList, followUser } from './resources/profile.ts';
+export { loadRewards, refreshReward, sendReward, checkRewardPayment } from './resources/rewards.ts';
 export { pullLatestComments, pullOlderComments, sendComment } from './resources/comments.ts';
