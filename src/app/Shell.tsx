@@ -39,7 +39,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {slipOpen && <SlipDrawer onClose={() => setSlipOpenAt(null)} />}
       <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
       {user && <SubscriptionNoticeDialog />}
-      {user && <AttentionToasts key={user.id} />}
+      {user && <AttentionToasts userId={user.id} />}
     </div>
   );
 }

@@ -112,14 +112,35 @@ export function isShowing(arrival: Arrival, path: string): boolean {
   return decodeURIComponent(path).toLowerCase() === decodeURIComponent(arrival.href).toLowerCase();
 }
 
+/** When this page was opened (its navigation start), as epoch ms. */
+function appOpenedAt(): number {
+  return typeof performance !== 'undefined' && performance.timeOrigin ? Math.round(performance.timeOrigin) : Date.now();
+}
+
+const trackers = new Map<string, ReturnType<typeof createArrivalTracker>>();
+
+/**
+ * The tracker of this page for a user: one for the page's life, so a screen change (which mounts the shell again) or
+ * a slow first screen (the shell mounts after its code has loaded, maybe after a message landed) neither repeats a
+ * toast nor loses one.
+ */
+export function arrivalTrackerFor(userId: string): ReturnType<typeof createArrivalTracker> {
+  let tracker = trackers.get(userId);
+  if (!tracker) {
+    tracker = createArrivalTracker();
+    trackers.set(userId, tracker);
+  }
+  return tracker;
+}
+
 /**
  * Keeps track of what the user was already told about. The first look at the store is taken as known, except what
  * is newer than the moment the app opened (a message can land while the store is still being read); after that each
  * arrival not seen before and newer than everything known is new, once. A store empty at start counts only what
  * came in the last minutes. Returns the new arrivals, oldest first.
  */
-export function createArrivalTracker(now: () => number = Date.now) {
-  const startedAt = now();
+export function createArrivalTracker(openedAt: number = appOpenedAt()) {
+  const startedAt = openedAt;
   const FRESH_MS = 10 * 60_000;
   let seen: Set<string> | null = null;
   let newest = '';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { useLingui } from '@lingui/react/macro';
-import { arrivalsAtom, createArrivalTracker, isShowing, type Arrival } from '../../state/attention.ts';
+import { arrivalsAtom, arrivalTrackerFor, isShowing, type Arrival } from '../../state/attention.ts';
 import { resetCounterAtom } from '../../state/community.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { PENDING } from '../../state/live-atom.ts';
@@ -13,13 +13,12 @@ import { previewText } from './preview.ts';
  * opens it and resets its unread counter at once; nothing when the user is already on that chat. Mounted once by
  * the shell for the signed-in user; it renders nothing itself.
  */
-export function AttentionToasts() {
+export function AttentionToasts({ userId }: { userId: string }) {
   const arrivals = useAtomValue(arrivalsAtom);
   const showToast = useSetAtom(showToastAtom);
   const reset = useSetAtom(resetCounterAtom);
   const [path] = useLocation();
   const { t } = useLingui();
-  const tracker = useRef(createArrivalTracker());
   const where = useRef(path);
   where.current = path;
 
@@ -38,7 +37,7 @@ export function AttentionToasts() {
       return '';
     }
 
-    for (const arrival of tracker.current(arrivals)) {
+    for (const arrival of arrivalTrackerFor(userId)(arrivals)) {
       if (isShowing(arrival, where.current)) continue;
       showToast({
         kind: 'info',
@@ -48,7 +47,7 @@ export function AttentionToasts() {
       });
     }
     // The tracker keeps its own memory; only a new list of arrivals matters here.
-  }, [arrivals, showToast, reset, t]);
+  }, [arrivals, showToast, reset, t, userId]);
 
   return null;
 }
