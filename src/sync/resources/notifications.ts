@@ -35,14 +35,16 @@ function rowOf(notification: Notification, marked: Set<string>): StoredNotificat
 }
 
 /**
- * The newest page, when the stored copy is older than 30 s (SPEC §9) or forced. Stored rows within the page's span
- * that it no longer holds are gone from the server and go here too; a failure is recorded and what the store had
+ * The newest page, when the stored copy is older than 30 s (SPEC §9) or forced. Stored rows from the page's oldest
+ * up that it no longer holds are gone from the server and go here too; a failure is recorded and what the store had
  * stays. The next older page starts where this one ends (its `nextBefore`), so a gap after a long time away is
  * filled as the user scrolls.
  */
 export async function refreshNotifications(db: AppDb, options: { force?: boolean } = {}): Promise<void> {
   if (!options.force && !(await isStale(db, RESOURCE, REFRESH_LISTS_MS))) return;
   const owner = await readMirrorOwner(db);
+  // What the phone held when the page was asked for: a row that came live meanwhile is not one the page left out.
+  const heldBefore = new Set(await db.notifications.toCollection().primaryKeys());
   const result = await fetchNotifications({ size: PAGE_SIZE });
   await writeForOwner(db, owner, async (tx) => {
     const meta = await tx.syncMeta.get(RESOURCE);
@@ -53,15 +55,15 @@ export async function refreshNotifications(db: AppDb, options: { force?: boolean
     const { notificacoes, nextBefore } = result.data;
     const marked = await readHere(tx);
     const rows = notificacoes.map((n) => rowOf(n, marked));
-    const newest = rows[0]?.sortKey;
-    const oldest = nextBefore === null ? '' : rows.at(-1)?.sortKey;
     const fetched = new Set(rows.map((row) => row.id));
-    // Newer rows than the page (a live one written meanwhile) stay; with nothing older on the server, so do none.
-    if (newest !== undefined && oldest !== undefined) {
-      await tx.notifications.where('sortKey').between(oldest, newest, true, true).filter((row) => !fetched.has(row.id)).delete();
-    } else if (rows.length === 0) {
-      await tx.notifications.clear();
-    }
+    // Rows held before the fetch from the page's oldest up (everything, when the server has nothing older) that the
+    // page no longer has are gone from the server; older ones wait for their own page, live arrivals stay.
+    const oldest = nextBefore === null ? '' : (rows.at(-1)?.sortKey ?? '');
+    await tx.notifications
+      .where('sortKey')
+      .aboveOrEqual(oldest)
+      .filter((row) => heldBefore.has(row.id) && !fetched.has(row.id))
+      .delete();
     await tx.notifications.bulkPut(rows);
     await tx.syncMeta.put({ resource: RESOURCE, refreshedAt: Date.now(), error: null, cursor: nextBefore, noMore: nextBefore === null });
   });
