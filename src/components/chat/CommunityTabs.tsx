@@ -21,7 +21,7 @@ export function CommunityTabs() {
     <nav className="community-tabs" aria-label={t`Comunidade`}>
       {tabs.map((tab) => {
         const current = path === tab.href || path.startsWith(`${tab.href}/`);
-        const count = countOf(tab.counters);
+        const unread = countOf(tab.counters);
         return (
           <Link
             key={tab.href}
@@ -31,9 +31,9 @@ export function CommunityTabs() {
             onClick={() => clearLater(tab.counters)}
           >
             {tab.label}
-            {count > 0 && (
-              <span className="badge unread" aria-label={t`${count} por ler`}>
-                {count > 99 ? '99+' : count}
+            {unread > 0 && (
+              <span className="badge unread" aria-label={t`${unread} por ler`}>
+                {unread > 99 ? '99+' : unread}
               </span>
             )}
           </Link>

@@ -23,7 +23,7 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
     <nav className="bottom-menu" aria-label={t`Menu inferior`}>
       {items.map((item) => {
         const current = path === item.section || path.startsWith(`${item.section}/`);
-        const count = countOf(MENU_COUNTERS[item.id]);
+        const unread = countOf(MENU_COUNTERS[item.id]);
         return (
           <Link
             key={item.id}
@@ -34,9 +34,9 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
           >
             <span className="bottom-icon">
               <Icon name={item.id} />
-              {count > 0 && (
-                <span className="badge bottom-count" aria-label={t`${count} por ler`}>
-                  {count > 99 ? '99+' : count}
+              {unread > 0 && (
+                <span className="badge bottom-count" aria-label={t`${unread} por ler`}>
+                  {unread > 99 ? '99+' : unread}
                 </span>
               )}
             </span>
