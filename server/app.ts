@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/create-db.ts';
 import { jsonError } from './lib/http.ts';
 import { serveManifest } from './manifest.ts';
+import { refuseSuspended } from './social/reports/suspension.ts';
 import { mountSocialRoutes } from './social/routes.ts';
 import { mountBetting } from './slips/mount-betting.ts';
 import { mountExploreRoutes } from './explore/routes.ts';
@@ -72,6 +73,9 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   );
   app.use('/api/*', maintenanceGate);
   mountRateLimits(app, config, db);
+  // A user suspended by a moderator changes nothing until the time set (server/social/reports/suspension.ts).
+  app.on(['POST', 'PATCH', 'PUT', 'DELETE'], ['/api/client/common/*', '/api/client/apostador/*'], refuseSuspended);
+  app.on('GET', MUTATING_GETS.filter((path) => path.startsWith('/api/client/')), refuseSuspended);
 
   mountPublicClientRoutes(app);
   mountSocialRoutes(app);

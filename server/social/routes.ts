@@ -36,6 +36,7 @@ import {
   unfollow,
   userProfile,
 } from './profile/routes.ts';
+import { mountReportRoutes } from './reports/routes.ts';
 import { getReward, listRewards } from './rewards/routes.ts';
 import { registerRewardPayments } from './rewards/reward-purpose.ts';
 import { sendReward } from './rewards/send.ts';
@@ -134,4 +135,5 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   app.patch(`${MOD}/evento/:id`, s, requireModerator, updateEventRecord);
   app.get(`${MOD}/conversas`, s, requireModerator, listAllConversations);
   app.get(`${MOD}/conversas/:id/mensagens`, s, requireModerator, moderatorConversationMessages);
+  mountReportRoutes(app);
 }

@@ -28,6 +28,10 @@ const Notifications = lazy(() => import('../routes/Notifications.tsx'));
 const Rewards = lazy(() => import('../routes/Rewards.tsx'));
 const Faq = lazy(() => import('../routes/Faq.tsx'));
 const Credits = lazy(() => import('../routes/Credits.tsx'));
+const ModeratorNotifications = lazy(() => import('../routes/ModeratorNotifications.tsx'));
+const ModeratorConversations = lazy(() => import('../routes/ModeratorConversations.tsx'));
+const ModeratorConversation = lazy(() => import('../routes/ModeratorConversation.tsx'));
+const ModeratorGroup = lazy(() => import('../routes/ModeratorGroup.tsx'));
 
 interface ScreenRoute {
   path: string;
@@ -57,10 +61,10 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/dashboard/recompensas/recebidas/:pagamentoId', screen: Rewards, title: msg`Recompensa recebida`, needsSession: true },
   { path: '/dashboard/recompensas/reembolsados/:pagamentoId', screen: Rewards, title: msg`Recompensa reembolsada`, needsSession: true },
   { path: '/dashboard/conta', screen: Settings, title: msg`Definições`, needsSession: true },
-  { path: '/moderador/notifications', screen: null, title: msg`Notificações`, needsSession: true },
-  { path: '/moderador/conversas', screen: null, title: msg`Conversas`, needsSession: true },
-  { path: '/moderador/conversas/:nomeUsuario', screen: null, title: msg`Conversa`, needsSession: true },
-  { path: '/moderador/grupos/:grupoId', screen: null, title: msg`Grupo`, needsSession: true },
+  { path: '/moderador/notifications', screen: ModeratorNotifications, title: msg`Notificações`, needsSession: true },
+  { path: '/moderador/conversas', screen: ModeratorConversations, title: msg`Conversas`, needsSession: true },
+  { path: '/moderador/conversas/:nomeUsuario', screen: ModeratorConversation, title: msg`Conversa`, needsSession: true },
+  { path: '/moderador/grupos/:grupoId', screen: ModeratorGroup, title: msg`Grupo`, needsSession: true },
   { path: '/faq', screen: Faq, title: msg`Perguntas frequentes`, needsSession: false },
   { path: '/cliline', screen: Credits, title: msg`Créditos`, needsSession: false },
   { path: '/:nomeUsuario/fichas/:fichaId', screen: PublicSlip, title: msg`Ficha`, needsSession: false },

@@ -16,6 +16,7 @@ import { MarketList } from '../components/events/MarketList.tsx';
 import { LiveWidget } from '../components/events/LiveWidget.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { EventUpdateForm } from '../components/moderation/EventUpdateForm.tsx';
 import '../components/betting/betting.css';
 
 /** /explorar/{eventId}: the match, its status, every market, and the live widget on request (SPEC §2, §4). */
@@ -128,6 +129,7 @@ export default function EventPage() {
           <Trans>Este jogo já não tem mercados abertos.</Trans>
         </p>
       )}
+      <EventUpdateForm eventId={eventId} />
     </section>
   );
 }

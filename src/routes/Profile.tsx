@@ -16,6 +16,7 @@ import { ProfileLists } from '../components/profile/ProfileLists.tsx';
 import '../components/betting/betting.css';
 import '../components/profile/profile.css';
 import { RewardButton } from '../components/rewards/RewardButton.tsx';
+import { ReportButton } from '../components/moderation/ReportButton.tsx';
 
 /** A handle from the address; a malformed escape (%E0%A4%A) is taken as written rather than breaking the page. */
 function safeDecode(value: string): string {
@@ -72,6 +73,7 @@ export default function Profile() {
         <>
           <ProfileHeader profile={shown} />
           <RewardButton recipient={{ id: shown.id, nomeUsuario: shown.nomeUsuario }} />
+          {!shown.own && <ReportButton tipo="usuario" id={shown.id} />}
           {metaRow && <LastUpdated at={metaRow.refreshedAt} error={metaRow.error} />}
           <ProfileLists profile={shown} />
         </>

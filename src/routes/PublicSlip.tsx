@@ -14,6 +14,7 @@ import { SlipView } from '../components/betting/SlipView.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { SlipComments } from '../components/comments/SlipComments.tsx';
 import { RewardButton } from '../components/rewards/RewardButton.tsx';
+import { ReportButton } from '../components/moderation/ReportButton.tsx';
 
 /** /{nomeUsuario}/fichas/{fichaId}: a published slip, open to anybody with the link (no session needed). */
 export default function PublicSlip() {
@@ -44,6 +45,7 @@ export default function PublicSlip() {
         <>
           <SlipView slip={shown} />
           <RewardButton recipient={{ nomeUsuario }} fichaId={shown.id} />
+          {selfId !== null && !shown.own && <ReportButton tipo="ficha" id={shown.id} />}
           <SlipComments fichaId={shown.id} />
           {selfId === null && (
             <p className="notice">

@@ -44,3 +44,4 @@ export { refreshNotifications, loadOlderNotifications, markNotificationsRead } f
 export { refreshUserProfile, loadProfileList, followUser } from './resources/profile.ts';
 export { loadRewards, refreshReward, sendReward, checkRewardPayment } from './resources/rewards.ts';
 export { pullLatestComments, pullOlderComments, sendComment } from './resources/comments.ts';
+export * as moderation from './resources/moderation.ts';

@@ -8,6 +8,7 @@ import { security } from './0006-security.ts';
 import { jobs } from './0007-jobs.ts';
 import { ordering } from './0008-ordering.ts';
 import { notificationKeys } from './0009-notification-keys.ts';
+import { reports } from './0011-reports.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-jobs': jobs,
   '0008-ordering': ordering,
   '0009-notification-keys': notificationKeys,
+  '0011-reports': reports,
 };

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
-import { conversationsOf, findConversation, toConversations } from '../conversations/repo.ts';
+import { conversationsOf, findConversation, isParticipant, toConversations } from '../conversations/repo.ts';
 import { listMessages } from '../messages/repo.ts';
 import { isId, readJson, readMessagePage, readPage } from '../shared/request.ts';
 
@@ -81,22 +81,26 @@ export async function updateEventRecord(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
-/** GET /api/client/moderador/conversas?pageNumber&size → conversas: every conversation, for moderation. */
+/**
+ * GET /api/client/moderador/conversas?pageNumber&size → conversas: the moderator's own conversations with users
+ * (support). A moderator reads other people's messages only through a report (server/social/reports).
+ */
 export async function listAllConversations(c: Context<AppEnv>): Promise<Response> {
   const page = readPage(c);
   if (!page.ok) return page.response;
   const db = c.get('db');
-  const rows = await conversationsOf(db, null, page.data);
+  const rows = await conversationsOf(db, c.get('user').id, page.data);
   return answer(c, ConversationListResponseSchema, { conversas: await toConversations(db, rows, c.get('user').id) });
 }
 
-/** GET /api/client/moderador/conversas/{id}/mensagens?before&size&pageNumber: any conversation's messages. */
+/** GET /api/client/moderador/conversas/{id}/mensagens?before&size&pageNumber: one of the moderator's own conversations. */
 export async function moderatorConversationMessages(c: Context<AppEnv>): Promise<Response> {
   const id = c.req.param('id');
   if (!isId(id)) return jsonError(c, 404, MSG.notFound);
   const db = c.get('db');
   const row = await findConversation(db, id);
   if (!row) return jsonError(c, 404, MSG.notFound);
+  if (!isParticipant(row, c.get('user').id)) return jsonError(c, 403, MSG.forbidden);
   const page = readMessagePage(c);
   if (!page.ok) return page.response;
   const list = await listMessages(db, 'conversa', id, page.data);

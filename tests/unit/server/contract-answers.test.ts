@@ -55,6 +55,12 @@ import {
   PusherAuthResponseSchema,
   TriggerResponseSchema,
 } from '../../../contract/schemas/realtime.ts';
+import {
+  ModeratorGroupResponseSchema,
+  ReportDetailResponseSchema,
+  ReportListResponseSchema,
+  ReportResponseSchema,
+} from '../../../contract/schemas/reports.ts';
 import { RewardListResponseSchema, RewardResponseSchema, SendRewardResponseSchema } from '../../../contract/schemas/rewards.ts';
 import { EventRecordResponseSchema, RoomListResponseSchema, RoomResponseSchema } from '../../../contract/schemas/rooms.ts';
 import { AccountUpdateResponseSchema, ContactDetailsResponseSchema, VerifyTokenResponseSchema } from '../../../contract/schemas/settings.ts';
@@ -176,6 +182,11 @@ const ANSWERS = {
   'PATCH /api/client/moderador/evento/:id': EventRecordResponseSchema,
   'GET /api/client/moderador/conversas': ConversationListResponseSchema,
   'GET /api/client/moderador/conversas/:id/mensagens': MessageListResponseSchema,
+  [`POST ${C}/denuncias`]: ReportResponseSchema,
+  'GET /api/client/moderador/denuncias': ReportListResponseSchema,
+  'GET /api/client/moderador/denuncias/:id': ReportDetailResponseSchema,
+  'PATCH /api/client/moderador/denuncias/:id': ReportResponseSchema,
+  'GET /api/client/moderador/grupos/:grupoId': ModeratorGroupResponseSchema,
   'GET /api/client/moderador/licencas': LicenceRequestListResponseSchema,
   'PATCH /api/client/moderador/licencas/:id': LicencaResponseSchema,
 
@@ -498,6 +509,14 @@ describeOnEachDb(
       });
       const conversa = first((await call(moderador, 'GET /api/client/moderador/conversas', '/api/client/moderador/conversas')).conversas, 'conversation').id;
       await call(moderador, 'GET /api/client/moderador/conversas/:id/mensagens', `/api/client/moderador/conversas/${conversa}/mensagens`);
+      const demoChat = first((await call(demo, `GET ${C}/conversas/fetch`, `${C}/conversas/fetch`)).conversas, 'conversation').id;
+      const theirs = first((await call(demo, `GET ${C}/conversas/:id/mensagens`, `${C}/conversas/${demoChat}/mensagens`)).mensagens.filter((m) => m.sender.id !== demo.id), 'message from another user');
+      const denuncia = (await call(demo, `POST ${C}/denuncias`, `${C}/denuncias`, { status: 201, body: { tipo: 'mensagem', id: theirs.id, motivo: 'Contrato' } })).denuncia;
+      await call(moderador, 'GET /api/client/moderador/denuncias', '/api/client/moderador/denuncias?estado=pendente');
+      await call(moderador, 'GET /api/client/moderador/denuncias/:id', `/api/client/moderador/denuncias/${denuncia.id}`);
+      await call(moderador, 'PATCH /api/client/moderador/denuncias/:id', `/api/client/moderador/denuncias/${denuncia.id}`, { body: { estado: 'emCurso' } });
+      const grupo = first((await call(demo, `GET ${C}/grupos`, `${C}/grupos`)).grupos, 'group').id;
+      await call(moderador, 'GET /api/client/moderador/grupos/:grupoId', `/api/client/moderador/grupos/${grupo}`);
       const requests = (await call(moderador, 'GET /api/client/moderador/licencas', '/api/client/moderador/licencas')).licencas;
       const licence = first(requests, 'activation request').id;
       await call(moderador, 'PATCH /api/client/moderador/licencas/:id', `/api/client/moderador/licencas/${licence}`, { body: { accao: 'rejeitar' } });

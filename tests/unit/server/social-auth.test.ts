@@ -62,6 +62,10 @@ const CALLS: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string][] = [
   ['PATCH', '/api/client/moderador/evento/x'],
   ['GET', '/api/client/moderador/conversas'],
   ['GET', `/api/client/moderador/conversas/${ID}/mensagens`],
+  ['POST', `${COMMON}/denuncias`],
+  ['GET', '/api/client/moderador/denuncias'],
+  ['PATCH', `/api/client/moderador/denuncias/${ID}`],
+  ['GET', `/api/client/moderador/grupos/${ID}`],
 ];
 
 describeOnEachDb('social calls need a session', (server) => {

@@ -170,7 +170,7 @@ describeOnEachDb('conversations and direct messages', (server) => {
     expect(list.some((c) => c.novaMensagem)).toBe(true);
   });
 
-  it('lists a user only their conversations with messages, and the moderator every one', async () => {
+  it('lists a user only their conversations with messages, and the moderator only their own (support)', async () => {
     const [ana, beto, carla] = [await newUser(server(), 'ana'), await newUser(server(), 'beto'), await newUser(server(), 'carla')];
     const theirs = await open(beto, carla);
     expect((await beto.send('POST', `${C}/${theirs.id}/mensagens`, { mensagem: 'Só nossa' }, idemKey())).status).toBe(201);
@@ -179,9 +179,10 @@ describeOnEachDb('conversations and direct messages', (server) => {
     expect(mine).not.toContain(theirs.id);
     expect(mine).not.toContain(silent.id);
     const moderador = await actor(server(), 'moderador');
-    const all = expectOk(await moderador.get('/api/client/moderador/conversas?size=250'), ConversationListResponseSchema).conversas.map((c) => c.id);
-    expect(all).toContain(theirs.id);
-    expect(all).not.toContain(silent.id);
+    const own = expectOk(await moderador.get('/api/client/moderador/conversas?size=250'), ConversationListResponseSchema).conversas.map((c) => c.id);
+    expect(own).not.toContain(theirs.id);
+    expect(own).not.toContain(silent.id);
+    expect(own.length).toBeGreaterThan(0);
   });
 
   it('replays a send, an open-by-username, a first message by username and a mark-read without changing anything', async () => {

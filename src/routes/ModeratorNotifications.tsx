@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { Denuncia, ReportState } from '../../contract/schemas/reports.ts';
+import { RequireModerator } from '../components/moderation/RequireModerator.tsx';
+import { ReportCard } from '../components/moderation/ReportCard.tsx';
+import { translateServerMessage } from '../i18n/server-message.ts';
+import { loadReports, markReportsSeen, selfIdAtom } from '../state/moderation.ts';
+import { onlineAtom } from '../state/network.ts';
+import '../components/moderation/moderation.css';
+
+const PAGE_SIZE = 50;
+
+/** /moderador/notifications: the reports, by state, newest first, with the decision controls (issue 14 item 5). */
+export default function ModeratorNotifications() {
+  return (
+    <RequireModerator>
+      <Reports />
+    </RequireModerator>
+  );
+}
+
+function Reports() {
+  const { t } = useLingui();
+  const online = useAtomValue(onlineAtom);
+  const selfId = useAtomValue(selfIdAtom);
+  const [estado, setEstado] = useState<ReportState>('pendente');
+  const [reports, setReports] = useState<Denuncia[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [more, setMore] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const filters: { estado: ReportState; label: string }[] = [
+    { estado: 'pendente', label: t`Pendentes` },
+    { estado: 'emCurso', label: t`Em curso` },
+    { estado: 'concluida', label: t`Concluídas` },
+    { estado: 'cancelada', label: t`Canceladas` },
+  ];
+
+  const load = useCallback(
+    async (which: ReportState, pageNumber: number) => {
+      const result = await loadReports(which, pageNumber);
+      if (!result.ok) {
+        setProblem(result.message);
+        if (pageNumber === 1) setReports((current) => current ?? []);
+        return;
+      }
+      setProblem(null);
+      setMore(result.data.length === PAGE_SIZE);
+      setPage(pageNumber);
+      setReports((current) => (pageNumber === 1 ? result.data : [...(current ?? []), ...result.data.filter((r) => !current?.some((c) => c.id === r.id))]));
+    },
+    [],
+  );
+
+  useEffect(() => {
+    setReports(null);
+    void load(estado, 1);
+  }, [estado, load, online]);
+
+  // The moderator has seen the new reports: the counter behind the menu's badge goes to 0.
+  useEffect(() => {
+    if (selfId && estado === 'pendente' && reports !== null) void markReportsSeen(selfId).catch(() => undefined);
+  }, [selfId, estado, reports]);
+
+  // A decided report stays where it is, with its new state, until the list is loaded again.
+  const changed = (report: Denuncia) => setReports((current) => (current ?? []).map((r) => (r.id === report.id ? report : r)));
+
+  return (
+    <section className="page" aria-labelledby="mod-reports-title">
+      <div className="page-head">
+        <h1 className="page-title" id="mod-reports-title">
+          <Trans>Denúncias</Trans>
+        </h1>
+        <Link href="/dashboard/notifications">
+          <Trans>As minhas notificações</Trans>
+        </Link>
+      </div>
+      <div className="tabs mod-filters" role="group" aria-label={t`Estado das denúncias`}>
+        {filters.map((filter) => (
+          <button
+            key={filter.estado}
+            type="button"
+            className={filter.estado === estado ? 'tab current' : 'tab'}
+            aria-pressed={filter.estado === estado}
+            onClick={() => setEstado(filter.estado)}
+          >
+            {filter.label}
+          </button>
+        ))}
+      </div>
+      {problem && <p className="notice">{translateServerMessage(problem)}</p>}
+      {reports === null ? (
+        <p className="muted" aria-live="polite">
+          <Trans>A carregar…</Trans>
+        </p>
+      ) : reports.length === 0 ? (
+        <p className="notice">
+          <Trans>Não há denúncias neste estado.</Trans>
+        </p>
+      ) : (
+        <ul className="mod-list" aria-label={t`Denúncias`}>
+          {reports.map((report) => (
+            <ReportCard key={report.id} report={report} onChanged={changed} />
+          ))}
+        </ul>
+      )}
+      {more && (
+        <button type="button" className="button button-secondary button-small notifications-more" disabled={!online} onClick={() => void load(estado, page + 1)}>
+          <Trans>Ver mais denúncias</Trans>
+        </button>
+      )}
+    </section>
+  );
+}
