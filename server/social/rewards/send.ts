@@ -13,7 +13,6 @@ import { LIST, nextListPlace } from '../../db/list-place.ts';
 import { idempotent, ok, refuse, type Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
 import { createPayment } from '../../payments/gateway.ts';
-import { formatKz } from '../../payments/page.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readJson, isId } from '../shared/request.ts';
 import { findUserByName, loadUser, loadUsers, type UserCard } from '../shared/users.ts';
@@ -60,7 +59,7 @@ export async function sendReward(c: Context<AppEnv>): Promise<Response> {
       userId: me,
       purpose: {
         kind: REWARD_PAYMENT_KIND,
-        description: `Recompensa para @${recipient.nomeUsuario} (${formatKz(valor)})`,
+        description: `Recompensa para @${recipient.nomeUsuario}`,
         details: { recompensaId: id },
       },
       amount: valor,

@@ -1,0 +1,235 @@
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import * as playwright from '@playwright/test';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, unreadBadge, waitForServiceWorker, type User } from './support/helpers.ts';
+import { setPhoneOffline } from './support/offline.ts';
+
+// Issue 14 item 4: B sends A a reward from A's profile through the EMIS payment page and A sees it under recebidas
+// with a notification; a cancelled payment is refunded; a reward to oneself is refused with its message; the lists
+// read offline. Screenshots at 360 and 1280 px in pt and en with axe.
+
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.REWARDS_SHOTS ?? '/tmp/shots-rewards';
+const R = '/api/client/common/recompensas';
+
+interface Person {
+  user: User;
+  api: APIRequestContext;
+  login: { userData: string; password: string };
+}
+
+let phoneCounter = 0;
+async function newPerson(origin = PT_ORIGIN): Promise<Person> {
+  const signup = await playwright.request.newContext();
+  phoneCounter += 1;
+  const phone = `94${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
+  const user = await signUpThroughApi(signup, origin, phone);
+  await signup.dispose();
+  const login = { userData: user.nomeUsuario, password: user.password };
+  return { user, api: await apiUser(playwright, login, origin), login };
+}
+
+async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, origin, person.login);
+  return page;
+}
+
+async function checkA11y(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}
+
+interface ApiReward {
+  pagamentoId: string;
+  estado: string;
+  valor: number;
+  mensagem: string | null;
+  remetente: { nomeUsuario: string };
+}
+
+async function rewardsOf(api: APIRequestContext, lista: string): Promise<ApiReward[]> {
+  const response = await api.get(`${R}/${lista}?size=50`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { recompensas: ApiReward[] }).recompensas;
+}
+
+/** Starts a reward through the API (as the dialog does) and pays or cancels it on the payment page's own call. */
+async function rewardThroughApi(from: Person, to: Person, valor: number, end: 'confirmar' | 'cancelar' | null, mensagem: string | null = null): Promise<string> {
+  const started = await from.api.post(R, {
+    data: { destinatario: to.user.nomeUsuario, valor, mensagem },
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+  });
+  expect(started.status()).toBe(201);
+  const id = ((await started.json()) as { respostaEmis: { id: string } }).respostaEmis.id;
+  if (end) expect((await from.api.post(`/api/client/public/pagamentos/emis/${id}/${end}`, { headers: { accept: 'application/json' } })).status()).toBe(200);
+  return id;
+}
+
+test('B rewards A from her profile through the payment page; A is told and sees it under Recebidas', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [a, b] = [await newPerson(), await newPerson()];
+  const aPage = await pageFor(browser, a, DESKTOP);
+  const bPage = await pageFor(browser, b, PHONE);
+  await waitForServiceWorker(bPage);
+
+  await bPage.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}`);
+  await expect(bPage.getByRole('heading', { level: 1 })).toContainText(a.user.nome);
+  await bPage.getByRole('button', { name: 'Recompensar' }).click();
+  const dialog = bPage.getByRole('dialog', { name: `Recompensar @${a.user.nomeUsuario}` });
+  await expect(dialog).toBeVisible();
+
+  // Below the minimum: the dialog says so and nothing is started.
+  await dialog.getByLabel('Valor (Kz)').fill('50');
+  await dialog.getByRole('button', { name: 'Enviar recompensa' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('A recompensa mínima é de 100 Kz');
+  expect(await rewardsOf(b.api, 'enviadas')).toEqual([]);
+
+  await dialog.getByLabel('Valor (Kz)').fill('1500');
+  await dialog.getByLabel('Mensagem (opcional)').fill('Obrigado pela dica!');
+  await bPage.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await dialog.getByRole('button', { name: 'Enviar recompensa' }).click();
+
+  const payment = bPage.getByRole('dialog', { name: 'Pagamento' });
+  const frame = payment.frameLocator('iframe[title="Página de pagamento EMIS"]');
+  await expect(frame.getByText('1.500 Kz', { exact: true })).toBeVisible();
+  await expect(frame.getByText(`Recompensa para @${a.user.nomeUsuario}`, { exact: true })).toBeVisible();
+  const [pending] = await rewardsOf(b.api, 'enviadas');
+  expect(pending).toMatchObject({ estado: 'pendente', valor: 1500, mensagem: 'Obrigado pela dica!' });
+  await frame.getByRole('button', { name: 'Pagar' }).click();
+
+  // Confirmed without a reload: the dialog shows the reward concluded.
+  await expect(payment).toBeHidden();
+  await expect(dialog.getByText('Concluído')).toBeVisible();
+  await expect(bPage.getByText('Recompensa enviada').first()).toBeVisible();
+  expect(await bPage.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await dialog.getByRole('link', { name: 'Ver recompensas enviadas' }).click();
+  const sent = bPage.locator('.reward-item').filter({ hasText: `Para @${a.user.nomeUsuario}` });
+  await expect(sent).toContainText('1.500 Kz');
+  await expect(sent).toContainText('Concluído');
+  await expect(sent).toContainText('Obrigado pela dica!');
+
+  // A is told: the live signal raises her unread count, and the notifications page's entry opens the reward.
+  const told = `${b.user.nome} enviou-te uma recompensa de 1.500 Kz`;
+  await expect.poll(() => unreadBadge(aPage)).toBeGreaterThan(0);
+  await aPage.goto(`${PT_ORIGIN}/dashboard/notifications`);
+  await aPage.getByText(told).first().click();
+  await expect(aPage).toHaveURL(new RegExp(`/dashboard/recompensas/recebidas/${pending?.pagamentoId}$`));
+  await expect(aPage.getByRole('heading', { name: 'Recompensa recebida' })).toBeVisible();
+  await expect(aPage.getByText('Concluído')).toBeVisible();
+  await expect(aPage.getByText('1.500 Kz')).toBeVisible();
+  await expect(aPage.getByText('Obrigado pela dica!')).toBeVisible();
+
+  await aPage.getByRole('link', { name: 'Ver todas as recompensas' }).click();
+  await expect(aPage.getByRole('tab', { name: 'Recebidas' })).toHaveAttribute('aria-selected', 'true');
+  const received = aPage.locator('.reward-item').filter({ hasText: `De @${b.user.nomeUsuario}` });
+  await expect(received).toContainText('Concluído');
+  await expect(received).toContainText('1.500 Kz');
+  expect((await rewardsOf(a.api, 'recebidas')).map((r) => [r.estado, r.valor])).toEqual([['concluido', 1500]]);
+  await aPage.context().close();
+  await bPage.context().close();
+});
+
+test('a cancelled payment is refunded; a reward to oneself is refused; the lists read offline with their time', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [a, b] = [await newPerson(), await newPerson()];
+  const bPage = await pageFor(browser, b, PHONE);
+  await waitForServiceWorker(bPage);
+
+  await bPage.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}`);
+  await bPage.getByRole('button', { name: 'Recompensar' }).click();
+  const dialog = bPage.getByRole('dialog', { name: `Recompensar @${a.user.nomeUsuario}` });
+  await dialog.getByLabel('Valor (Kz)').fill('300');
+  await dialog.getByRole('button', { name: 'Enviar recompensa' }).click();
+  const frame = bPage.getByRole('dialog', { name: 'Pagamento' }).frameLocator('iframe[title="Página de pagamento EMIS"]');
+  await frame.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog.getByText('Reembolsado')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+
+  await bPage.goto(`${PT_ORIGIN}/dashboard/recompensas/enviadas`);
+  await expect(bPage.locator('.reward-item').first()).toContainText('Reembolsado');
+  await bPage.getByRole('tab', { name: 'Reembolsadas' }).click();
+  const refunded = bPage.locator('.reward-item').filter({ hasText: `Para @${a.user.nomeUsuario}` });
+  await expect(refunded).toContainText('300 Kz');
+  await refunded.getByRole('link').click();
+  await expect(bPage.getByRole('heading', { name: 'Recompensa reembolsada' })).toBeVisible();
+  await expect(bPage.getByText('Reembolsado')).toBeVisible();
+  expect(await rewardsOf(a.api, 'recebidas')).toEqual([]);
+
+  // No button on one's own profile; the server refuses a reward to oneself with its message.
+  await bPage.goto(`${PT_ORIGIN}/${b.user.nomeUsuario}`);
+  await expect(bPage.getByRole('heading', { level: 1 })).toContainText(b.user.nome);
+  await expect(bPage.getByRole('button', { name: 'Recompensar' })).toHaveCount(0);
+  const self = await b.api.post(R, { data: { destinatario: b.user.nomeUsuario, valor: 500 }, headers: { 'Idempotency-Key': `e2e:${randomUUID()}` } });
+  expect(self.status()).toBe(400);
+  expect(((await self.json()) as { message: string }).message).toBe('Não podes recompensar-te a ti mesmo');
+
+  // Offline: the lists read from the store with their time; sending says it needs the network.
+  await bPage.goto(`${PT_ORIGIN}/dashboard/recompensas/enviadas`);
+  await expect(bPage.locator('.reward-item').first()).toContainText('Reembolsado');
+  await setPhoneOffline(bPage.context(), true);
+  await bPage.getByRole('link', { name: 'Ver todas as recompensas' }).or(bPage.getByRole('tab', { name: 'Reembolsadas' })).first().click();
+  await bPage.getByRole('tab', { name: 'Enviadas' }).click();
+  await expect(bPage.locator('.reward-item').first()).toContainText('Reembolsado');
+  await expect(bPage.getByText(/Actualizado às/).first()).toBeVisible();
+  await bPage.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}`).catch(() => undefined);
+  const offlineButton = bPage.getByRole('button', { name: 'Recompensar' });
+  if (await offlineButton.isVisible()) {
+    await offlineButton.click();
+    await expect(bPage.getByText('Enviar uma recompensa precisa de internet', { exact: false })).toBeVisible();
+    await expect(bPage.getByRole('button', { name: 'Enviar recompensa' })).toBeDisabled();
+  }
+  await setPhoneOffline(bPage.context(), false);
+  await bPage.context().close();
+});
+
+test('screenshots of the reward lists, a reward and the dialog at 360 and 1280 px, pt and en, with no serious axe violation', async ({ browser }) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const [a, b] = [await newPerson(), await newPerson()];
+  const received = await rewardThroughApi(b, a, 2500, 'confirmar', 'Grande análise do clássico!');
+  await rewardThroughApi(a, b, 1000, 'confirmar', 'Obrigado!');
+  await rewardThroughApi(a, b, 700, 'cancelar');
+  await rewardThroughApi(a, b, 150, null, 'Ainda por pagar');
+
+  for (const [locale, origin] of [
+    ['pt', PT_ORIGIN],
+    ['en', EN_ORIGIN],
+  ] as const) {
+    for (const [size, viewport] of [
+      ['360', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      const page = await pageFor(browser, a, viewport, origin);
+      await page.goto(`${origin}/dashboard/recompensas/enviadas`);
+      await expect(page.locator('.reward-item')).toHaveCount(3);
+      await checkA11y(page, `sent ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/rewards-sent-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/dashboard/recompensas/enviadas?lista=recebidas`);
+      await expect(page.locator('.reward-item')).toHaveCount(1);
+      await checkA11y(page, `received ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/rewards-received-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/dashboard/recompensas/recebidas/${received}`);
+      await expect(page.locator('.reward-detail')).toContainText('2.500 Kz');
+      await checkA11y(page, `reward ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/reward-detail-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/${b.user.nomeUsuario}`);
+      await page.locator('.reward-action button').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('dialog').locator('input').fill('20');
+      await page.getByRole('dialog').locator('button[type=submit]').click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+      await checkA11y(page, `dialog ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/reward-dialog-${locale}-${size}.png`, fullPage: true });
+      await page.context().close();
+    }
+  }
+});
