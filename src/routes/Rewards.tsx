@@ -169,7 +169,7 @@ function RewardPage({ lista, pagamentoId }: { lista: 'recebidas' | 'reembolsados
         {metaRow && <LastUpdated at={metaRow.refreshedAt} error={metaRow.error} />}
         <dl className="reward-detail">
           <dt>
-            <Trans>Valor</Trans>
+            <Trans>Montante</Trans>
           </dt>
           <dd>
             <strong>{formatKz(shown.valor)}</strong>
