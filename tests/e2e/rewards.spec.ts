@@ -5,6 +5,7 @@ import * as playwright from '@playwright/test';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, unreadBadge, waitForServiceWorker, type User } from './support/helpers.ts';
 import { setPhoneOffline } from './support/offline.ts';
+import { upcomingEvents, type ApiEvent } from './support/betting.ts';
 
 // Issue 14 item 4: B sends A a reward from A's profile through the EMIS payment page and A sees it under recebidas
 // with a notification; a cancelled payment is refunded; a reward to oneself is refused with its message; the lists
@@ -45,6 +46,7 @@ async function checkA11y(page: Page, what: string) {
 
 interface ApiReward {
   pagamentoId: string;
+  ficha: { id: string } | null;
   estado: string;
   valor: number;
   mensagem: string | null;
@@ -67,6 +69,25 @@ async function rewardThroughApi(from: Person, to: Person, valor: number, end: 'c
   const id = ((await started.json()) as { respostaEmis: { id: string } }).respostaEmis.id;
   if (end) expect((await from.api.post(`/api/client/public/pagamentos/emis/${id}/${end}`, { headers: { accept: 'application/json' } })).status()).toBe(200);
   return id;
+}
+
+/** A slip of home wins on `events`, created through the API as the app sends it (at the current odds). */
+async function createSlip(person: Person, events: ApiEvent[]): Promise<string> {
+  const ficha = [];
+  for (const event of events) {
+    const detail = (await (await person.api.get(`/api/client/public/eventos/${event.id}`)).json()) as {
+      evento: { mercados: { type: string; choices: { choice: string; odds: number }[] }[] };
+    };
+    const home = detail.evento.mercados.find((market) => market.type === 'ft_result')?.choices.find((choice) => choice.choice === 'home');
+    expect(home).toBeDefined();
+    ficha.push({ event_id: event.id, event_selection: { type: 'ft_result', choice: 'home', odds: home?.odds ?? 0 } });
+  }
+  const created = await person.api.post('/api/client/apostador/fichas/criarFicha', {
+    data: { ficha, valor: 250, oddsChange: true },
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { ficha: { id: string } }).ficha.id;
 }
 
 test('B rewards A from her profile through the payment page; A is told and sees it under Recebidas', async ({ browser }) => {
@@ -131,6 +152,32 @@ test('B rewards A from her profile through the payment page; A is told and sees 
   await expect(received).toContainText('Concluído');
   await expect(received).toContainText('1.500 Kz');
   expect((await rewardsOf(a.api, 'recebidas')).map((r) => [r.estado, r.valor])).toEqual([['concluido', 1500]]);
+  await aPage.context().close();
+  await bPage.context().close();
+});
+
+test('B rewards A for one of her published slips from its public page; its author sees no button there', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [a, b] = [await newPerson(), await newPerson()];
+  const bPage = await pageFor(browser, b, PHONE);
+  const slipId = await createSlip(a, await upcomingEvents(bPage, 2, 1));
+  await bPage.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}/fichas/${slipId}`);
+  await bPage.getByRole('button', { name: 'Recompensar' }).click();
+  const dialog = bPage.getByRole('dialog', { name: `Recompensar @${a.user.nomeUsuario}` });
+  await dialog.getByLabel('Valor (Kz)').fill('200');
+  await dialog.getByRole('button', { name: 'Enviar recompensa' }).click();
+  const frame = bPage.getByRole('dialog', { name: 'Pagamento' }).frameLocator('iframe[title="Página de pagamento EMIS"]');
+  await frame.getByRole('button', { name: 'Pagar' }).click();
+  await expect(dialog.getByText('Concluído')).toBeVisible();
+  const [reward] = await rewardsOf(a.api, 'recebidas');
+  expect(reward).toMatchObject({ estado: 'concluido', valor: 200, ficha: { id: slipId } });
+
+  const aPage = await pageFor(browser, a, PHONE);
+  await aPage.goto(`${PT_ORIGIN}/dashboard/recompensas/recebidas/${reward?.pagamentoId}`);
+  await aPage.getByRole('link', { name: 'Ver a ficha recompensada' }).click();
+  await expect(aPage).toHaveURL(new RegExp(`/${a.user.nomeUsuario}/fichas/${slipId}$`));
+  await expect(aPage.locator('.slip-view, .slip-card, section').first()).toBeVisible();
+  await expect(aPage.getByRole('button', { name: 'Recompensar' })).toHaveCount(0);
   await aPage.context().close();
   await bPage.context().close();
 });
