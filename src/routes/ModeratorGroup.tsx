@@ -48,7 +48,7 @@ function GroupReports() {
         </h1>
         {view && (
           <span className="muted">
-            {view.grupo.privado ? t`Grupo privado` : t`Grupo aberto`} · {t`${view.grupo.membros} membros`}
+            {view.grupo.privado ? t`Grupo privado` : t`Grupo aberto`} · {t`Membros: ${view.grupo.membros}`}
           </span>
         )}
       </div>

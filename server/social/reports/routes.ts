@@ -215,7 +215,7 @@ export async function decideReport(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
-/** GET /api/client/moderador/grupos/{grupoId} → the group, its reports and the reported messages (nothing else of it). */
+/** GET /api/client/moderador/grupos/{grupoId} → the group (membros counts the creator too), its reports and the reported messages (nothing else of it). */
 export async function moderatorGroup(c: Context<AppEnv>): Promise<Response> {
   const grupoId = c.req.param('grupoId');
   if (!isId(grupoId)) return jsonError(c, 404, MSG.notFound);
@@ -233,7 +233,7 @@ export async function moderatorGroup(c: Context<AppEnv>): Promise<Response> {
     ? await db.selectFrom('mensagens').selectAll().where('id', 'in', ids).where('chat_id', '=', grupoId).orderBy('seq', 'asc').execute()
     : [];
   return answer(c, ModeratorGroupResponseSchema, {
-    grupo: { id: grupo.id, nome: grupo.nome, privado: grupo.privado === 1, membros: Number(membros?.n ?? 0) },
+    grupo: { id: grupo.id, nome: grupo.nome, privado: grupo.privado === 1, membros: Number(membros?.n ?? 0) + 1 },
     denuncias: await toDenuncias(db, rows),
     mensagens: await toMessages(db, messageRows),
   });

@@ -32,7 +32,7 @@ export function ReportCard({ report, onChanged }: { report: Denuncia; onChanged:
   const ids = useId();
   const open = report.estado === 'pendente' || report.estado === 'emCurso';
 
-  const targetLabel = { mensagem: t`Mensagem`, ficha: t`Ficha`, usuario: t`Usuario` }[report.tipo];
+  const reporterName = report.denunciante.nome;
   const actionLabel = (action: ReportAction) => ({ ignorar: t`Ignorar`, remover: t`Remover conteúdo`, suspender: t`Suspender usuário` })[action];
 
   const decide = async (estado: 'emCurso' | 'concluida' | 'cancelada') => {
@@ -63,9 +63,13 @@ export function ReportCard({ report, onChanged }: { report: Denuncia; onChanged:
     <li className="mod-card" aria-labelledby={`${ids}-title`}>
       <div className="mod-card-head">
         <h2 className="mod-card-title" id={`${ids}-title`}>
-          <Trans>
-            {targetLabel} denunciada por {report.denunciante.nome}
-          </Trans>
+          {report.tipo === 'mensagem' ? (
+            <Trans>Mensagem denunciada por {reporterName}</Trans>
+          ) : report.tipo === 'ficha' ? (
+            <Trans>Ficha denunciada por {reporterName}</Trans>
+          ) : (
+            <Trans>Usuario denunciado por {reporterName}</Trans>
+          )}
         </h2>
         <span className="mod-state" data-estado={report.estado}>
           {stateLabel(report.estado)}

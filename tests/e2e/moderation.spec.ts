@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import * as playwright from '@playwright/test';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { upcomingEvents } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, type User } from './support/helpers.ts';
+
+// Issue 14 item 5 (moderation) and item 7's bad input for reports: a user reports a message (the API, as the chat
+// has no Denunciar control yet) and a user (through the dialog, a reason required); the moderator sees them at
+// /moderador/notifications, removes the message, and the reporter is told; a second decision is refused; a normal
+// user gets no reports; the event update form; screenshots and axe of every moderator screen.
+
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.MODERATION_SHOTS ?? '/tmp/shots-moderation';
+const MODERADOR = { userData: 'moderador', password: 'moderador123' };
+const key = () => ({ 'Idempotency-Key': `e2e:${randomUUID()}` });
+
+interface Person {
+  user: User;
+  api: APIRequestContext;
+  login: { userData: string; password: string };
+  id: string;
+}
+
+let phoneCounter = 0;
+async function newPerson(origin = PT_ORIGIN): Promise<Person> {
+  const signup = await playwright.request.newContext();
+  phoneCounter += 1;
+  const phone = `94${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
+  const user = await signUpThroughApi(signup, origin, phone);
+  await signup.dispose();
+  const login = { userData: user.nomeUsuario, password: user.password };
+  const api = await apiUser(playwright, login, origin);
+  const me = (await (await api.get('/api/client/common/perfil/mostrarMeuPerfil')).json()) as { usuario: { id: string } };
+  return { user, api, login, id: me.usuario.id };
+}
+
+async function pageFor(browser: Browser, login: { userData: string; password: string }, viewport = PHONE, origin = PT_ORIGIN): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, origin, login);
+  return page;
+}
+
+async function checkA11y(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}
+
+/** `from` writes `to` a message; its id. */
+async function say(from: Person, to: Person, mensagem: string): Promise<{ id: string; chatId: string }> {
+  const sent = await from.api.post(`/api/client/common/conversas/com/${to.user.nomeUsuario}/mensagens`, { data: { mensagem }, headers: key() });
+  expect(sent.status()).toBe(201);
+  const body = (await sent.json()) as { mensagem: { id: string; chatId: string } };
+  return body.mensagem;
+}
+
+async function report(who: Person, tipo: 'mensagem' | 'ficha' | 'usuario', id: string, motivo: string) {
+  return who.api.post('/api/client/common/denuncias', { data: { tipo, id, motivo }, headers: key() });
+}
+
+test('a reported message reaches the moderator, who removes it; the reporter is told; a decided report cannot be decided again', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [reporter, author] = [await newPerson(), await newPerson()];
+  const text = `Compra fichas garantidas no meu site ${randomUUID().slice(0, 6)}`;
+  const message = await say(author, reporter, text);
+
+  // Bad input: no reason, and oneself.
+  const noReason = await report(reporter, 'mensagem', message.id, '  ');
+  expect(noReason.status()).toBe(400);
+  expect(((await noReason.json()) as { message: string }).message).toBe('Indique o motivo da denúncia');
+  expect((await report(reporter, 'usuario', reporter.id, 'eu')).status()).toBe(400);
+  expect((await report(reporter, 'mensagem', message.id, 'Publicidade enganosa')).status()).toBe(201);
+
+  // The reporter also reports the author from the profile, through the dialog (a reason required).
+  const reporterPage = await pageFor(browser, reporter.login);
+  await reporterPage.goto(`${PT_ORIGIN}/${author.user.nomeUsuario}`);
+  await reporterPage.getByRole('button', { name: 'Denunciar' }).click();
+  const dialog = reporterPage.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+  await expect(dialog.getByText('Indique o motivo da denúncia')).toBeVisible();
+  await dialog.getByLabel('Motivo da denúncia').fill('Envia publicidade a toda a gente');
+  await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reporterPage.getByText('Denúncia enviada, obrigado')).toBeVisible();
+
+  // The moderator sees the message report among the pending ones and removes the message.
+  const moderator = await pageFor(browser, MODERADOR, DESKTOP);
+  await moderator.goto(`${PT_ORIGIN}/moderador/notifications`);
+  await expect(moderator.getByRole('heading', { name: 'Denúncias', level: 1 })).toBeVisible();
+  await expect(moderator.getByRole('button', { name: 'Pendentes' })).toHaveAttribute('aria-pressed', 'true');
+  const card = moderator.locator('.mod-card').filter({ hasText: text });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Publicidade enganosa');
+  await expect(moderator.locator('.mod-card').filter({ hasText: 'Envia publicidade a toda a gente' })).toBeVisible();
+  await card.getByRole('button', { name: 'Ver contexto' }).click();
+  await expect(card.getByRole('list', { name: 'Contexto da mensagem' })).toContainText(text);
+  await card.getByRole('button', { name: 'Começar a analisar' }).click();
+  await expect(card.locator('.mod-state')).toHaveText('Em curso');
+  await card.getByRole('radio', { name: 'Remover conteúdo' }).check();
+  await card.getByRole('button', { name: 'Concluir' }).click();
+  await expect(card.locator('.mod-state')).toHaveText('Concluída');
+  await expect(card.getByRole('button', { name: 'Concluir' })).toHaveCount(0);
+
+  // Under Concluídas it is listed with its action.
+  await moderator.getByRole('button', { name: 'Concluídas' }).click();
+  await expect(moderator.locator('.mod-card').filter({ hasText: text })).toContainText('Remover conteúdo');
+
+  // The message is gone from the conversation; the reporter is told, on the server and on the notifications page.
+  const messages = (await (await reporter.api.get(`/api/client/common/conversas/${message.chatId}/mensagens`)).json()) as { mensagens: { id: string; mensagem: string }[] };
+  expect(messages.mensagens.find((m) => m.id === message.id)?.mensagem).toBe('Mensagem removida por um moderador');
+  const notes = (await (await reporter.api.get('/api/client/common/notificacoes')).json()) as { notificacoes: { tipo: string; mensagem: string }[] };
+  expect(notes.notificacoes.some((n) => n.tipo === 'denunciaAnalisada' && n.mensagem === 'A tua denúncia foi analisada')).toBe(true);
+  await reporterPage.goto(`${PT_ORIGIN}/dashboard/notifications`);
+  await expect(reporterPage.getByText('A tua denúncia foi analisada').first()).toBeVisible();
+
+  // A decision on a report already decided: 409 with its reason.
+  const moderatorApi = await apiUser(playwright, MODERADOR);
+  const decided = (await (await moderatorApi.get('/api/client/moderador/denuncias?estado=concluida&size=250')).json()) as { denuncias: { id: string; alvoId: string }[] };
+  const done = decided.denuncias.find((d) => d.alvoId === message.id);
+  expect(done).toBeDefined();
+  const again = await moderatorApi.patch(`/api/client/moderador/denuncias/${done?.id ?? ''}`, { data: { estado: 'cancelada' }, headers: key() });
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { message: string }).message).toBe('Esta denúncia já foi decidida');
+  await moderatorApi.dispose();
+  await moderator.context().close();
+  await reporterPage.context().close();
+});
+
+test('a normal user opening the moderator pages sees no reports, only that they may not', async ({ browser }) => {
+  const someone = await newPerson();
+  const other = await newPerson();
+  await say(other, someone, 'Olá');
+  const page = await pageFor(browser, someone.login);
+  for (const path of ['/moderador/notifications', '/moderador/conversas', `/moderador/conversas/${other.user.nomeUsuario}`, `/moderador/grupos/${randomUUID()}`]) {
+    await page.goto(`${PT_ORIGIN}${path}`);
+    await expect(page.getByRole('heading', { name: 'Não tens permissão para esta acção' })).toBeVisible();
+    await expect(page.locator('.mod-card')).toHaveCount(0);
+  }
+  expect((await someone.api.get('/api/client/moderador/denuncias')).status()).toBe(403);
+  await page.context().close();
+});
+
+test('the moderator sets an event’s external ids from the event page; others do not see the form', async ({ browser }) => {
+  const moderator = await pageFor(browser, MODERADOR, PHONE);
+  const [event] = await upcomingEvents(moderator, 1);
+  expect(event).toBeDefined();
+  await moderator.goto(`${PT_ORIGIN}/explorar/${event?.id ?? ''}`);
+  await moderator.getByText('Actualizar evento').click();
+  await moderator.getByLabel('sport_radar_eventId').fill('sr:match:4242');
+  await moderator.getByLabel('sport_radar_seasonId').fill('sr:season:77');
+  await moderator.getByRole('button', { name: 'Guardar identificadores' }).click();
+  await expect(moderator.getByText('Evento actualizado com sucesso')).toBeVisible();
+  await moderator.context().close();
+
+  const someone = await newPerson();
+  const page = await pageFor(browser, someone.login);
+  await page.goto(`${PT_ORIGIN}/explorar/${event?.id ?? ''}`);
+  await expect(page.locator('.event-page')).toBeVisible();
+  await expect(page.getByText('Actualizar evento')).toHaveCount(0);
+  await page.context().close();
+});
+
+test('screenshots of the moderator screens and the report dialog at 360 and 1280 px, pt and en, with no serious axe violation', async ({ browser }) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const [reporter, author] = [await newPerson(), await newPerson()];
+  const message = await say(author, reporter, 'Esta mensagem foi denunciada por ser ofensiva');
+  expect((await report(reporter, 'mensagem', message.id, 'Linguagem ofensiva')).status()).toBe(201);
+  // A group with a reported message.
+  const created = await author.api.post('/api/client/common/grupos/criarGrupo', { data: { nome: 'Grupo Moderado', privado: false, allowedSenders: false }, headers: key() });
+  expect(created.status()).toBe(201);
+  const grupoId = ((await created.json()) as { grupo: { id: string } }).grupo.id;
+  expect((await author.api.get(`/api/client/common/grupos/${grupoId}/adicionarUsuario/${reporter.id}`, { headers: key() })).status()).toBe(200);
+  for (const mensagem of ['Bom dia a todos', 'Mensagem de spam no grupo']) {
+    const sent = await author.api.post(`/api/client/common/grupos/${grupoId}/mensagens`, { data: { mensagem }, headers: key() });
+    expect(sent.status()).toBe(201);
+    if (mensagem.includes('spam')) {
+      const id = ((await sent.json()) as { mensagem: { id: string } }).mensagem.id;
+      expect((await report(reporter, 'mensagem', id, 'Spam')).status()).toBe(201);
+    }
+  }
+
+  for (const [locale, origin] of [
+    ['pt', PT_ORIGIN],
+    ['en', EN_ORIGIN],
+  ] as const) {
+    for (const [size, viewport] of [
+      ['360', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      const page = await pageFor(browser, MODERADOR, viewport, origin);
+      await page.goto(`${origin}/moderador/notifications`);
+      await expect(page.locator('.mod-card').first()).toBeVisible();
+      await checkA11y(page, `reports ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/reports-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/moderador/grupos/${grupoId}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grupo Moderado');
+      await expect(page.locator('.mod-context li')).toHaveCount(1);
+      await checkA11y(page, `group ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/group-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/moderador/conversas`);
+      await expect(page.locator('.mod-conversation').first()).toBeVisible();
+      await checkA11y(page, `support conversations ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/conversations-${locale}-${size}.png`, fullPage: true });
+
+      await page.goto(`${origin}/moderador/conversas/demo`);
+      await expect(page.locator('.message').first()).toBeVisible();
+      await checkA11y(page, `support conversation ${locale} ${size}`);
+      await page.screenshot({ path: `${SHOTS}/conversation-${locale}-${size}.png`, fullPage: true });
+      await page.context().close();
+
+      const user = await pageFor(browser, reporter.login, viewport, origin);
+      await user.goto(`${origin}/${author.user.nomeUsuario}`);
+      await user.locator('.mod-report-button').click();
+      await expect(user.getByRole('dialog')).toBeVisible();
+      await user.getByRole('dialog').locator('button[type=submit]').click();
+      await expect(user.getByRole('dialog').locator('.field-error')).toBeVisible();
+      await checkA11y(user, `report dialog ${locale} ${size}`);
+      await user.screenshot({ path: `${SHOTS}/report-dialog-${locale}-${size}.png` });
+      await user.context().close();
+    }
+  }
+});
