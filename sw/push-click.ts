@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { NotificacaoSignalSchema } from '../contract/schemas/signals.ts';
-import { notificationLink } from '../contract/schemas/notification-data.ts';
+import { notificationLink } from '../contract/notification-kinds.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

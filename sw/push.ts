@@ -7,7 +7,7 @@ import { db } from '../src/db/instance.ts';
 import { readSessionRecord } from '../src/db/session.ts';
 import { applySignal } from '../src/sync/realtime/apply-signal.ts';
 import { NovoSinalEventSchema } from '../contract/schemas/signals.ts';
-import { notificationLink } from '../contract/schemas/notification-data.ts';
+import { notificationLink } from '../contract/notification-kinds.ts';
 
 interface BeamsPayload {
   notification?: { deep_link?: string } & Record<string, unknown>;

@@ -1,25 +1,12 @@
 import { z } from 'zod';
 
+// The kinds and the link rule have no schema: they live in contract/notification-kinds.ts (no zod), so the app's
+// start-up code can word and route notifications without loading zod.
+export { NOTIFICATION_TIPO, notificationLink } from '../notification-kinds.ts';
+
 // What a notification is about, shared by the server (which writes it), the live signal and push (which carry
 // it), the service worker (which stores it and opens its screen) and the app (which words it in its language).
 
-/** Notification kinds (`tipo`). The first seven existed before issue 14; the rest tell of slip events. */
-export const NOTIFICATION_TIPO = {
-  follower: 'novoSeguidor',
-  comment: 'comentario',
-  groupAdded: 'grupoAdicionado',
-  groupSubscription: 'grupoSubscricao',
-  groupSubscriber: 'grupoSubscritor',
-  groupRefused: 'grupoSubscricaoRecusada',
-  licence: 'licenca',
-  /** A slip of the user settled: won, lost or void, with its return. */
-  slipSettled: 'ficha',
-  /** One leg of an open slip of the user settled. */
-  legSettled: 'fichaSelecao',
-  /** The match of one leg of an open slip of the user kicked off. */
-  legStarted: 'fichaJogo',
-  reward: 'recompensa',
-} as const;
 
 export const OutcomeSchema = z.enum(['won', 'failed', 'void']);
 
@@ -51,25 +38,3 @@ export const NotificationDataSchema = z
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
 export const NotificationRecursoSchema = z.object({ tipo: z.string(), id: z.string() });
-
-interface Linkable {
-  tipo: string;
-  recurso?: { tipo: string; id: string } | null;
-  pagamentoId?: string | null;
-  sender?: { nomeUsuario: string } | null;
-}
-
-/**
- * The screen a notification opens (SPEC §2 routes): its slip, its group, the follower's profile, the licence page or
- * the reward; null when it concerns nothing with a page of its own.
- */
-export function notificationLink(n: Linkable): string | null {
-  const id = n.recurso ? encodeURIComponent(n.recurso.id) : '';
-  if (n.recurso?.tipo === 'ficha') return `/dashboard/fichas/${id}`;
-  if (n.recurso?.tipo === 'grupo') return `/dashboard/comunidade/grupos/${id}`;
-  if (n.tipo === NOTIFICATION_TIPO.licence) return '/dashboard/licenca';
-  if (n.tipo === NOTIFICATION_TIPO.reward && n.pagamentoId) return `/dashboard/recompensas/recebidas/${encodeURIComponent(n.pagamentoId)}`;
-  if (n.tipo.startsWith('grupo')) return '/dashboard/comunidade/grupos';
-  if (n.sender) return `/${encodeURIComponent(n.sender.nomeUsuario)}`;
-  return null;
-}

@@ -2,6 +2,7 @@ import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { StoredMessage, StoredNotification } from '../db/mirror-types.ts';
 import type { CounterName } from '../../contract/schemas/signals.ts';
+import { NOTIFICATION_TIPO, notificationLink } from '../../contract/notification-kinds.ts';
 import { PENDING, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { sessionUserAtom } from './session.ts';
@@ -28,6 +29,18 @@ export interface Arrival {
   href: string;
   /** The unread counter it raised, reset at once when the toast is clicked (SPEC §4). */
   counter: CounterName;
+  /** A notification as stored, for its wording in the app's language. */
+  notification?: StoredNotification['data'];
+}
+
+/** The counter a notification raised (docs/api/social.md "Notifications"): the one its toast resets. */
+function notificationCounter(tipo: string): CounterName {
+  if (tipo === NOTIFICATION_TIPO.slipSettled || tipo === NOTIFICATION_TIPO.legSettled || tipo === NOTIFICATION_TIPO.legStarted) return 'newFichaUpdate';
+  if (tipo === NOTIFICATION_TIPO.licence) return 'newLicenceNotification';
+  if (tipo === NOTIFICATION_TIPO.groupSubscription || tipo === NOTIFICATION_TIPO.groupRefused) return 'newGroupSubscription';
+  if (tipo === NOTIFICATION_TIPO.groupSubscriber) return 'newGroupSubscriber';
+  if (tipo === NOTIFICATION_TIPO.reward) return 'newPaymentReceived';
+  return 'newNotification';
 }
 
 interface Watched {
@@ -101,8 +114,9 @@ export const arrivalsAtom: Atom<Arrival[] | Pending> = atom((get) => {
     text: row.data.mensagem,
     hasImage: false,
     sharedSlip: false,
-    href: user.role === 'moderador' ? '/moderador/notifications' : '/dashboard/notifications',
-    counter: 'newNotification',
+    href: notificationLink(row.data) ?? (user.role === 'moderador' ? '/moderador/notifications' : '/dashboard/notifications'),
+    counter: notificationCounter(row.data.tipo),
+    notification: row.data,
   }));
   return [...messages, ...notifications].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 });

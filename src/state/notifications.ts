@@ -1,7 +1,7 @@
 import { atom, type Atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { Notification } from '../../contract/schemas/notifications.ts';
-import { notificationLink } from '../../contract/schemas/notification-data.ts';
+import { notificationLink } from '../../contract/notification-kinds.ts';
 import type { CounterName } from '../../contract/schemas/signals.ts';
 import { liveAtom, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';

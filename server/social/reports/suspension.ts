@@ -19,12 +19,6 @@ const ALWAYS_ALLOWED = [
   /^\/api\/client\/common\/conta\/terminarSessoes$/,
 ];
 
-/** The end of the user's suspension, or null when they are not suspended (now). */
-export async function suspendedUntil(db: Kysely<Database>, userId: string, now = new Date()): Promise<string | null> {
-  const row = await withReports(db).selectFrom('suspensoes').select('ate').where('usuario_id', '=', userId).executeTakeFirst();
-  return row && row.ate > now.toISOString() ? row.ate : null;
-}
-
 /**
  * Suspensions in force, read at most every CACHE_MS per database: every mutation asks, and suspensions are few, so
  * one small query every few seconds replaces one per request. A decision in this process clears it at once

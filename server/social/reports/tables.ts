@@ -44,4 +44,3 @@ export function trxWithReports(trx: Transaction<Database>) {
 }
 
 export type ReportDb = ReturnType<typeof withReports>;
-export type ReportTrx = ReturnType<typeof trxWithReports>;

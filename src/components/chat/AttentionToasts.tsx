@@ -7,6 +7,7 @@ import { resetCounterAtom } from '../../state/community.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { PENDING } from '../../state/live-atom.ts';
 import { previewText } from './preview.ts';
+import { notificationText } from '../notifications/notification-text.ts';
 
 /**
  * Live attention (SPEC §4): while the app is open, a message from someone else or a notification shows a toast that
@@ -18,7 +19,7 @@ export function AttentionToasts({ userId }: { userId: string }) {
   const showToast = useSetAtom(showToastAtom);
   const reset = useSetAtom(resetCounterAtom);
   const [path] = useLocation();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const where = useRef(path);
   where.current = path;
 
@@ -31,6 +32,7 @@ export function AttentionToasts({ userId }: { userId: string }) {
     }
 
     function detailOf(arrival: Arrival): string {
+      if (arrival.notification) return notificationText(i18n, arrival.notification);
       if (arrival.text) return previewText(arrival.text, false);
       if (arrival.sharedSlip) return t`Partilhou uma ficha`;
       if (arrival.hasImage) return t`Imagem`;
@@ -47,7 +49,7 @@ export function AttentionToasts({ userId }: { userId: string }) {
       });
     }
     // The tracker keeps its own memory; only a new list of arrivals matters here.
-  }, [arrivals, showToast, reset, t, userId]);
+  }, [arrivals, showToast, reset, t, i18n, userId]);
 
   return null;
 }

@@ -6,6 +6,7 @@ import { messageTime } from '../../lib/format.ts';
 import { SaverImage } from '../SaverImage.tsx';
 import { SharedSlipCard } from '../share/SharedSlipCard.tsx';
 import { MessageState } from './MessageState.tsx';
+import { ReportButton } from '../moderation/ReportButton.tsx';
 
 export interface MessageListProps {
   messages: ChatMessage[];
@@ -26,7 +27,7 @@ const AT_BOTTOM_PX = 48;
 function MessageRow({ message, own, showSender }: { message: ChatMessage; own: boolean; showSender: boolean }) {
   return (
     <div className={own ? 'message own' : 'message'} data-sync={message.sync}>
-      {showSender && message.senderName && <span className="message-sender">{message.senderName}</span>}
+      {showSender && !own && message.senderName && <span className="message-sender">{message.senderName}</span>}
       {message.recurso && <SharedSlipCard fichaId={message.recurso.id} own={own} />}
       {message.mensagem && <p className="message-text">{message.mensagem}</p>}
       {message.imagens.map((image, index) => (
@@ -35,6 +36,7 @@ function MessageRow({ message, own, showSender }: { message: ChatMessage; own: b
       <span className="message-meta">
         <span className="message-time">{messageTime(message.createdAt)}</span>
         {own && <MessageState id={message.id} sync={message.sync} />}
+        {!own && !message.id.startsWith('local:') && <ReportButton tipo="mensagem" id={message.id} className="mod-report-button" />}
       </span>
     </div>
   );

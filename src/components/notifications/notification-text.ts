@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { Notification } from '../../../contract/schemas/notifications.ts';
-import { NOTIFICATION_TIPO, type NotificationData } from '../../../contract/schemas/notification-data.ts';
+import type { NotificationData } from '../../../contract/schemas/notification-data.ts';
+import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import { formatKz } from '../../lib/format.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 

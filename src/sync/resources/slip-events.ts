@@ -1,5 +1,5 @@
 import type { StoreTables } from '../../db/store-transaction.ts';
-import { NOTIFICATION_TIPO } from '../../../contract/schemas/notification-data.ts';
+import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import type { NotificacaoSignal } from '../../../contract/schemas/signals.ts';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
 

@@ -249,7 +249,8 @@ describeOnEachDb('security suite: every route of the app', (server) => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Some 6,000 requests: a test timeout sized for them, not a speed check (the figures line prints the counts).
+  }, 120_000);
 
   it('refuses every state-changing call made cross-site, and nothing changes', async () => {
     const victim = await actor(server(), 'demo');

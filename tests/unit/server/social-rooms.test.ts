@@ -121,16 +121,20 @@ describeOnEachDb('moderator calls', (server) => {
     await expectReplay(server(), (key) => moderator.send('PATCH', `${M}/evento/${next.id}`, { sport_radar_eventId: 'a', sport_radar_seasonId: 'b' }, key));
   });
 
-  it('moderators list every conversation and read any of them; others get 403', async () => {
+  it('moderators list and read only their own support conversations, never other people\'s; others get 403', async () => {
     const [ana, beto] = [await newUser(server(), 'ana'), await newUser(server(), 'beto')];
     const { body } = await ana.send('POST', `/api/client/common/conversas/com/${beto.nomeUsuario}/mensagens`, { mensagem: 'privado' });
     const conversaId = (body.mensagem as { chatId: string }).chatId;
     for (const name of ['moderador', 'analista']) {
+      const support = await ana.send('POST', `/api/client/common/conversas/com/${name}/mensagens`, { mensagem: `apoio ${name}` });
+      const supportId = (support.body.mensagem as { chatId: string }).chatId;
       const who = await actor(server(), name);
       const list = expectOk(await who.get(`${M}/conversas?size=250`), ConversationListResponseSchema).conversas;
-      expect(list.map((c) => c.id)).toContain(conversaId);
-      const messages = expectOk(await who.get(`${M}/conversas/${conversaId}/mensagens`), MessageListResponseSchema).mensagens;
-      expect(messages[0]?.mensagem).toBe('privado');
+      expect(list.map((c) => c.id)).toContain(supportId);
+      expect(list.map((c) => c.id)).not.toContain(conversaId);
+      const messages = expectOk(await who.get(`${M}/conversas/${supportId}/mensagens`), MessageListResponseSchema).mensagens;
+      expect(messages[0]?.mensagem).toBe(`apoio ${name}`);
+      expectError(await who.get(`${M}/conversas/${conversaId}/mensagens`), 403, MSG.forbidden);
     }
     for (const who of [ana, await actor(server(), 'fichasoficial')]) {
       expectError(await who.get(`${M}/conversas`), 403, MSG.forbidden);
