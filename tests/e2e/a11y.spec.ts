@@ -42,12 +42,28 @@ test('signed-in screens', async ({ page }) => {
     await check(page, `${origin}/dashboard/fichas`, heading);
     await check(page, `${origin}/dashboard/fichas/${slip!.id}`, heading);
     await check(page, `${origin}/demo/fichas/${slip!.id}`, heading);
+    await check(page, `${origin}/dashboard/licenca`, heading);
+    await check(page, `${origin}/dashboard/conta`, heading);
+    await page.context().clearCookies();
+  }
+});
+
+test('signed-in community and people screens', async ({ page }) => {
+  // Each screen is loaded and scanned twice (pt, en): a timeout sized for some twenty scans, not a speed check.
+  test.setTimeout(180_000);
+  for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+    await signIn(page, origin);
     await check(page, `${origin}/dashboard/comunidade/conversas`, heading);
     await check(page, `${origin}/dashboard/comunidade/conversas/moderador`, async (p) =>
       expect(p.getByRole('textbox', { name: /Mensagem|Message/ })).toBeVisible(),
     );
-    await check(page, `${origin}/dashboard/licenca`, heading);
-    await check(page, `${origin}/dashboard/conta`, heading);
+    await check(page, `${origin}/dashboard/comunidade/grupos`, heading);
+    await check(page, `${origin}/dashboard/comunidade/grupos/criargrupo`, heading);
+    await check(page, `${origin}/dashboard/comunidade/salas`, heading);
+    await check(page, `${origin}/dashboard/notifications`, heading);
+    await check(page, `${origin}/dashboard/recompensas/enviadas`, heading);
+    await check(page, `${origin}/kiala_tips`, heading);
+    await check(page, `${origin}/demo`, heading);
     await page.context().clearCookies();
   }
 });
