@@ -29,6 +29,8 @@ test('signed-out screens', async ({ page }) => {
 });
 
 test('signed-in screens', async ({ page }) => {
+  // Some twenty scans in pt and en: a timeout sized for them, not a speed check.
+  test.setTimeout(180_000);
   for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
     await signIn(page, origin);
     const [event] = await upcomingEvents(page, 1);
