@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Conversation } from '../../../contract/schemas/chats.ts';
 import { clockTime } from '../../lib/format.ts';
 import { previewText } from './preview.ts';
@@ -19,6 +19,7 @@ export function ConversationItem({
   online: boolean;
   bare?: boolean;
 }) {
+  const { t } = useLingui();
   const other = conversation.primeiroUsuario.id === selfId ? conversation.segundoUsuario : conversation.primeiroUsuario;
   const own = conversation.lastSender?.id === selfId;
   const unread = conversation.lastMessage.count;
@@ -29,7 +30,11 @@ export function ConversationItem({
         </span>
         <span className="conversation-text">
           <span className="conversation-name">
-            {other.nome} {other.role === 'moderador' && <span className="tool-badge">🛠</span>}
+            {other.nome} {other.role === 'moderador' && (
+              <span className="tool-badge" role="img" aria-label={t`Moderador`} title={t`Moderador`}>
+                🛠
+              </span>
+            )}
           </span>
           <span className="conversation-preview">
             {own && <Trans>Tu:</Trans>} {previewText(conversation.lastMessage.message, own)}

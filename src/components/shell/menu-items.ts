@@ -27,8 +27,10 @@ export function menuItems(user: SessionUser, options: { rewardsVisible: boolean 
       href: '/dashboard/comunidade/conversas',
       section: '/dashboard/comunidade',
     },
+    // The moderator's own route set (SPEC §2, §6): its reports and its support conversations.
+    moderator && { id: 'community', label: msg`Conversas`, href: '/moderador/conversas', section: '/moderador/conversas' },
     moderator
-      ? { id: 'notifications', label: msg`Notificações`, href: '/moderador/notifications', section: '/moderador' }
+      ? { id: 'notifications', label: msg`Notificações`, href: '/moderador/notifications', section: '/moderador/notifications' }
       : { id: 'notifications', label: msg`Notificações`, href: '/dashboard/notifications', section: '/dashboard/notifications' },
     options.rewardsVisible && {
       id: 'rewards',
