@@ -30,9 +30,13 @@ export function conversationsList(): PagedList<Conversation> {
       // A conversation marked read on the phone keeps that mark until the server has it: a page fetched before
       // would show it unread again.
       const waiting = await conversationsWaiting(tx);
-      if (replace) await tx.conversations.filter((conversation) => !waiting.has(conversation.id)).delete();
+      // A message that came live while this page was on its way is newer than the page: its row stays as it is.
+      const stored = new Map((await tx.conversations.bulkGet(rows.map((row) => row.id))).flatMap((row) => (row ? [[row.id, row] as const] : [])));
+      const newerHere = (row: Conversation) => (stored.get(row.id)?.lastMessageAt ?? '') > (row.lastMessageAt ?? row.createdAt);
+      const kept = new Set(rows.filter((row) => waiting.has(row.id) || newerHere(row)).map((row) => row.id));
+      if (replace) await tx.conversations.filter((conversation) => !waiting.has(conversation.id) && !kept.has(conversation.id)).delete();
       await tx.conversations.bulkPut(
-        rows.filter((row) => !waiting.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
+        rows.filter((row) => !kept.has(row.id)).map((row) => ({ id: row.id, lastMessageAt: row.lastMessageAt ?? row.createdAt, data: row })),
       );
       // Users seen: the people in these conversations, for profiles and presence offline.
       const seenAt = Date.now();
