@@ -20,7 +20,8 @@ export function registerBackgroundSync(): void {
     if (sync.tag !== OUTBOX_SYNC_TAG) return;
     sync.waitUntil(
       (async () => {
-        await outboxRunner(db).poke();
+        // The browser fires this when a connection is back: queued work goes now, not after its backoff.
+        await outboxRunner(db).wake();
         const waiting = await sendableCount(db);
         if (waiting > 0) throw new Error(`outbox: ${waiting} entries still waiting`);
       })(),
