@@ -11,6 +11,7 @@ const PT_QUESTIONS = [
   'Como uso um código de subscrição?',
   'Posso usar a aplicação sem internet?',
   'O que quer dizer «Guardada neste telemóvel»?',
+  'O que faz a poupança de dados?',
   'Como funcionam os grupos?',
   'Porque tenho de pagar para entrar num grupo privado?',
   'O que fica guardado no meu telemóvel?',
