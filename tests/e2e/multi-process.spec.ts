@@ -144,7 +144,8 @@ test('three processes on one database and one realtime server behave as one serv
     { headers: { 'Idempotency-Key': `mp:${tag}:share` } },
   );
   expect(shared.status()).toBeLessThan(300);
-  await expect(bruno.locator(`a.message-slip[href="/dashboard/fichas/${slipId}"]`)).toBeVisible({ timeout: 15_000 });
+  // The shared slip shows as a card whose "Abrir ficha" opens the slip (its public page, for someone else's slip).
+  await expect(bruno.locator(`.shared-slip a[href$="/fichas/${slipId}"]`)).toBeVisible({ timeout: 15_000 });
   summary.push('slip shared live');
 
   // An Idempotency-Key used on A and replayed on C answers the stored result and adds nothing.

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import * as playwright from '@playwright/test';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
-import { upcomingEvents, type ApiEvent } from './support/betting.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, waitForServiceWorker, type User } from './support/helpers.ts';
+import { upcomingEvents } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
 // Issue 14 items 1 and 2: B follows A from A's profile (online and offline, once on the server) and A is told; an
@@ -14,41 +14,8 @@ import { setPhoneOffline } from './support/offline.ts';
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.PROFILE_SHOTS ?? '/tmp/shots-profile';
 
-interface Person {
-  user: User;
-  api: APIRequestContext;
-  login: { userData: string; password: string };
-}
 
-let phoneCounter = 0;
-async function newPerson(origin = PT_ORIGIN): Promise<Person> {
-  const signup = await playwright.request.newContext();
-  phoneCounter += 1;
-  const phone = `93${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
-  const user = await signUpThroughApi(signup, origin, phone);
-  await signup.dispose();
-  const login = { userData: user.nomeUsuario, password: user.password };
-  return { user, api: await apiUser(playwright, login, origin), login };
-}
 
-/** A slip of home wins on `events`, created through the API as the app sends it (at the current odds). */
-async function createSlip(person: Person, events: ApiEvent[]): Promise<string> {
-  const ficha = [];
-  for (const event of events) {
-    const detail = (await (await person.api.get(`/api/client/public/eventos/${event.id}`)).json()) as {
-      evento: { mercados: { type: string; choices: { choice: string; odds: number }[] }[] };
-    };
-    const home = detail.evento.mercados.find((market) => market.type === 'ft_result')?.choices.find((choice) => choice.choice === 'home');
-    expect(home).toBeDefined();
-    ficha.push({ event_id: event.id, event_selection: { type: 'ft_result', choice: 'home', odds: home?.odds ?? 0 } });
-  }
-  const created = await person.api.post('/api/client/apostador/fichas/criarFicha', {
-    data: { ficha, valor: 250, oddsChange: true },
-    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { ficha: { id: string } }).ficha.id;
-}
 
 async function followersOnServer(api: APIRequestContext, nomeUsuario: string): Promise<string[]> {
   const response = await api.get(`/api/client/common/perfil/${nomeUsuario}/seguidores?size=250`);
@@ -82,7 +49,7 @@ async function checkA11y(page: Page, what: string) {
 
 test('B follows A from the profile, online and offline (once on the server), A is told, and unfollow works', async ({ browser }) => {
   test.setTimeout(120_000);
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('93'), await newPerson('93')];
   const page = await pageFor(browser, b, PHONE);
   await page.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(a.user.nome);
@@ -127,7 +94,7 @@ test('B follows A from the profile, online and offline (once on the server), A i
 });
 
 test('an unknown handle has its own page; my own profile links to settings and has no follow button', async ({ browser }) => {
-  const me = await newPerson();
+  const me = await newPerson('93');
   const page = await pageFor(browser, me, PHONE);
   await page.goto(`${PT_ORIGIN}/ninguem_com_este_nome`);
   await expect(page.getByRole('heading', { level: 1, name: 'Este perfil não existe' })).toBeVisible();
@@ -143,10 +110,10 @@ test('an unknown handle has its own page; my own profile links to settings and h
 
 test("B comments on A's slip (online and offline), A is told, and a comment on a slip hidden meanwhile is refused", async ({ browser }) => {
   test.setTimeout(120_000);
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('93'), await newPerson('93')];
   const page = await pageFor(browser, b, PHONE);
   const events = await upcomingEvents(page, 2);
-  const slipId = await createSlip(a, events);
+  const slipId = await createSlipThroughApi(a, events);
 
   await page.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}/fichas/${slipId}`);
   const section = page.getByRole('region', { name: 'Comentários' });
@@ -210,9 +177,9 @@ test("B comments on A's slip (online and offline), A is told, and a comment on a
 test('screenshots of profiles and a slip with comments at 360 and 1280 px, pt and en, with no serious axe violation', async ({ browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('93'), await newPerson('93')];
   const probe = await pageFor(browser, b, PHONE);
-  const slipId = await createSlip(a, await upcomingEvents(probe, 3, 2));
+  const slipId = await createSlipThroughApi(a, await upcomingEvents(probe, 3, 2));
   await probe.context().close();
   await b.api.post(`/api/client/common/perfil/${a.user.nomeUsuario}/seguir`, { headers: { 'Idempotency-Key': `e2e:${randomUUID()}` } });
   for (const texto of ['Boa ficha, vou copiar!', 'Essa do meio é arriscada.']) {

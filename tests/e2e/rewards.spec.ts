@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import * as playwright from '@playwright/test';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, unreadBadge, waitForServiceWorker, type User } from './support/helpers.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, unreadBadge, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
-import { upcomingEvents, type ApiEvent } from './support/betting.ts';
+import { upcomingEvents } from './support/betting.ts';
 
 // Issue 14 item 4: B sends A a reward from A's profile through the EMIS payment page and A sees it under recebidas
 // with a notification; a cancelled payment is refunded; a reward to oneself is refused with its message; the lists
@@ -15,22 +15,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.REWARDS_SHOTS ?? '/tmp/shots-rewards';
 const R = '/api/client/common/recompensas';
 
-interface Person {
-  user: User;
-  api: APIRequestContext;
-  login: { userData: string; password: string };
-}
 
-let phoneCounter = 0;
-async function newPerson(origin = PT_ORIGIN): Promise<Person> {
-  const signup = await playwright.request.newContext();
-  phoneCounter += 1;
-  const phone = `94${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
-  const user = await signUpThroughApi(signup, origin, phone);
-  await signup.dispose();
-  const login = { userData: user.nomeUsuario, password: user.password };
-  return { user, api: await apiUser(playwright, login, origin), login };
-}
 
 async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
   const context = await browser.newContext({ viewport });
@@ -71,28 +56,10 @@ async function rewardThroughApi(from: Person, to: Person, valor: number, end: 'c
   return id;
 }
 
-/** A slip of home wins on `events`, created through the API as the app sends it (at the current odds). */
-async function createSlip(person: Person, events: ApiEvent[]): Promise<string> {
-  const ficha = [];
-  for (const event of events) {
-    const detail = (await (await person.api.get(`/api/client/public/eventos/${event.id}`)).json()) as {
-      evento: { mercados: { type: string; choices: { choice: string; odds: number }[] }[] };
-    };
-    const home = detail.evento.mercados.find((market) => market.type === 'ft_result')?.choices.find((choice) => choice.choice === 'home');
-    expect(home).toBeDefined();
-    ficha.push({ event_id: event.id, event_selection: { type: 'ft_result', choice: 'home', odds: home?.odds ?? 0 } });
-  }
-  const created = await person.api.post('/api/client/apostador/fichas/criarFicha', {
-    data: { ficha, valor: 250, oddsChange: true },
-    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { ficha: { id: string } }).ficha.id;
-}
 
 test('B rewards A from her profile through the payment page; A is told and sees it under Recebidas', async ({ browser }) => {
   test.setTimeout(180_000);
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('94'), await newPerson('94')];
   const aPage = await pageFor(browser, a, DESKTOP);
   const bPage = await pageFor(browser, b, PHONE);
   await waitForServiceWorker(bPage);
@@ -158,9 +125,9 @@ test('B rewards A from her profile through the payment page; A is told and sees 
 
 test('B rewards A for one of her published slips from its public page; its author sees no button there', async ({ browser }) => {
   test.setTimeout(180_000);
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('94'), await newPerson('94')];
   const bPage = await pageFor(browser, b, PHONE);
-  const slipId = await createSlip(a, await upcomingEvents(bPage, 2, 1));
+  const slipId = await createSlipThroughApi(a, await upcomingEvents(bPage, 2, 1));
   await bPage.goto(`${PT_ORIGIN}/${a.user.nomeUsuario}/fichas/${slipId}`);
   await bPage.getByRole('button', { name: 'Recompensar' }).click();
   const dialog = bPage.getByRole('dialog', { name: `Recompensar @${a.user.nomeUsuario}` });
@@ -184,7 +151,7 @@ test('B rewards A for one of her published slips from its public page; its autho
 
 test('a cancelled payment is refunded; a reward to oneself is refused; the lists read offline with their time', async ({ browser }) => {
   test.setTimeout(180_000);
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('94'), await newPerson('94')];
   const bPage = await pageFor(browser, b, PHONE);
   await waitForServiceWorker(bPage);
 
@@ -237,7 +204,7 @@ test('a cancelled payment is refunded; a reward to oneself is refused; the lists
 test('screenshots of the reward lists, a reward and the dialog at 360 and 1280 px, pt and en, with no serious axe violation', async ({ browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
-  const [a, b] = [await newPerson(), await newPerson()];
+  const [a, b] = [await newPerson('94'), await newPerson('94')];
   const received = await rewardThroughApi(b, a, 2500, 'confirmar', 'Grande análise do clássico!');
   await rewardThroughApi(a, b, 1000, 'confirmar', 'Obrigado!');
   await rewardThroughApi(a, b, 700, 'cancelar');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import * as playwright from '@playwright/test';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
-import { upcomingEvents, type ApiEvent } from './support/betting.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, waitForServiceWorker, type User } from './support/helpers.ts';
+import { upcomingEvents } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
 // Issue 12 item 7: a slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
@@ -12,43 +12,8 @@ import { setPhoneOffline } from './support/offline.ts';
 const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.SHARE_SHOTS ?? '/tmp/shots-share';
 
-interface Person {
-  user: User;
-  api: APIRequestContext;
-  login: { userData: string; password: string };
-}
 
-let phoneCounter = 0;
-/** A new account, driven through the pt host's API (Node does not resolve en.localhost; the account is the same). */
-async function newPerson(): Promise<Person> {
-  const origin = PT_ORIGIN;
-  const signup = await playwright.request.newContext();
-  phoneCounter += 1;
-  const phone = `92${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter % 10}`;
-  const user = await signUpThroughApi(signup, origin, phone);
-  await signup.dispose();
-  const login = { userData: user.nomeUsuario, password: user.password };
-  return { user, api: await apiUser(playwright, login, origin), login };
-}
 
-/** A slip of home wins on `events`, created through the API as the app sends it (at the current odds). */
-async function createSlip(person: Person, events: ApiEvent[]): Promise<string> {
-  const ficha = [];
-  for (const event of events) {
-    const detail = (await (await person.api.get(`/api/client/public/eventos/${event.id}`)).json()) as {
-      evento: { mercados: { type: string; choices: { choice: string; odds: number }[] }[] };
-    };
-    const home = detail.evento.mercados.find((market) => market.type === 'ft_result')?.choices.find((choice) => choice.choice === 'home');
-    expect(home).toBeDefined();
-    ficha.push({ event_id: event.id, event_selection: { type: 'ft_result', choice: 'home', odds: home?.odds ?? 0 } });
-  }
-  const created = await person.api.post('/api/client/apostador/fichas/criarFicha', {
-    data: { ficha, valor: 250, oddsChange: true },
-    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { ficha: { id: string } }).ficha.id;
-}
 
 /** A first message from `from` to `to`, so the conversation is in both lists. */
 async function startConversation(from: Person, to: Person): Promise<string> {
@@ -83,10 +48,10 @@ async function checkA11y(page: Page, what: string) {
 test('a slip shared from its page into a direct chat shows as a card to the other user, who copies it into the builder', async ({ browser }) => {
   // Three people's browsers sign in one after the other.
   test.slow();
-  const ana = await newPerson();
-  const bruno = await newPerson();
+  const ana = await newPerson('92');
+  const bruno = await newPerson('92');
   const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 6);
-  const slipId = await createSlip(ana, events);
+  const slipId = await createSlipThroughApi(ana, events);
   const conversaId = await startConversation(ana, bruno);
 
   // Ana opens her slip and shares it with Bruno from the dialog's Conversas list.
@@ -143,10 +108,10 @@ test('a slip shared from its page into a direct chat shows as a card to the othe
 
 test('a slip shared into an open group both belong to shows as a card in the group chat', async ({ browser }) => {
   test.slow();
-  const ana = await newPerson();
-  const bruno = await newPerson();
+  const ana = await newPerson('92');
+  const bruno = await newPerson('92');
   const events = await upcomingEvents(await (await browser.newContext()).newPage(), 2, 16);
-  const slipId = await createSlip(ana, events);
+  const slipId = await createSlipThroughApi(ana, events);
   const nome = `Palpites ${randomUUID().slice(0, 6)}`;
   const created = await ana.api.post('/api/client/common/grupos/criarGrupo', {
     data: { nome, privado: false },
@@ -181,10 +146,10 @@ test.describe('on a phone', () => {
   test.use({ viewport: PHONE });
 
   test('a share made offline from my slips is saved on the phone and delivered exactly once after reconnecting', async ({ page, context }) => {
-    const ana = await newPerson();
-    const bruno = await newPerson();
+    const ana = await newPerson('92');
+    const bruno = await newPerson('92');
     const events = await upcomingEvents(page, 1, 8);
-    const slipId = await createSlip(ana, events);
+    const slipId = await createSlipThroughApi(ana, events);
     const conversaId = await startConversation(ana, bruno);
 
     await signIn(page, PT_ORIGIN, ana.login);
@@ -221,10 +186,10 @@ for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
   const lang = origin === PT_ORIGIN ? 'pt' : 'en';
   test(`the share dialog and the slip card at 360 and 1280 px (${lang}) have no serious axe violation`, async ({ browser }) => {
     test.slow();
-    const ana = await newPerson();
-    const bruno = await newPerson();
+    const ana = await newPerson('92');
+    const bruno = await newPerson('92');
     const events = await upcomingEvents(await (await browser.newContext()).newPage(), 3, lang === 'pt' ? 10 : 13);
-    const slipId = await createSlip(ana, events);
+    const slipId = await createSlipThroughApi(ana, events);
     const conversaId = await startConversation(ana, bruno);
     const shared = await ana.api.get(`/api/client/common/conversas/${conversaId}/shareToChat?resourceType=ficha&resourceId=${slipId}`, {
       headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },

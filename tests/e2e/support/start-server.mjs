@@ -9,7 +9,16 @@ const dataDir = mkdtempSync(join(tmpdir(), 'fichas-e2e-'));
 const server = spawn(process.execPath, [join(root, 'server/main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir },
+  // The whole suite comes from one address and signs up and in far more often than a person would; the limits
+  // themselves are tested by their own suites (tests/unit/server/rate-limits.test.ts), so here they are wide.
+  env: {
+    RATE_LIMIT_SIGNUP_ADDRESS: '10000/1h',
+    RATE_LIMIT_SIGNIN_ADDRESS: '10000/15m',
+    RATE_LIMIT_SIGNIN_ACCOUNT: '10000/15m',
+    RATE_LIMIT_RECOVERY_ADDRESS: '10000/1h',
+    ...process.env,
+    DATA_DIR: dataDir,
+  },
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
