@@ -137,6 +137,18 @@ export const MSG = {
   rewardSlipNotRecipient: 'Esta ficha não é deste usuario',
   rewardUnavailable: 'Esta recompensa já não pode ser entregue',
   rewardStarted: 'Conclua o pagamento para enviar a recompensa',
+  // Reports and moderation (docs/api/social.md "Reports"; contract/schemas/reports.ts REPORT_MSG names them).
+  reportReasonRequired: 'Indique o motivo da denúncia',
+  reportReasonTooLong: 'O motivo deve ter até 500 caracteres',
+  reportSelf: 'Não podes denunciar-te a ti mesmo',
+  reportDecided: 'Esta denúncia já foi decidida',
+  reportActionRequired: 'Escolha a acção desta denúncia',
+  reportCannotRemoveUser: 'Um usuario não pode ser removido, suspenda-o',
+  reportSuspensionDays: 'Indique a duração da suspensão, entre 1 e 365 dias',
+  reportSent: 'Denúncia enviada, obrigado',
+  reportReviewed: 'A tua denúncia foi analisada',
+  reportAgainst: 'Uma denúncia sobre ti foi analisada',
+  reportMessageRemoved: 'Mensagem removida por um moderador',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

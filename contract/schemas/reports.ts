@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 import { freeText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { MensagemSchema } from './chats.ts';
@@ -25,17 +26,18 @@ export const SUSPENSION_MAX_DAYS = 365;
 
 /** The Portuguese refusals of reports (server answers; the app shows them through translateServerMessage's fallback). */
 export const REPORT_MSG = {
-  reasonRequired: 'Indique o motivo da denúncia',
-  reasonTooLong: 'O motivo deve ter até 500 caracteres',
-  selfReport: 'Não podes denunciar-te a ti mesmo',
-  alreadyDecided: 'Esta denúncia já foi decidida',
-  actionRequired: 'Escolha a acção desta denúncia',
-  cannotRemoveUser: 'Um usuario não pode ser removido, suspenda-o',
-  suspensionDays: 'Indique a duração da suspensão, entre 1 e 365 dias',
-  reported: 'Denúncia enviada, obrigado',
-  reviewed: 'A tua denúncia foi analisada',
-  reportAgainst: 'Uma denúncia sobre ti foi analisada',
-  messageRemoved: 'Mensagem removida por um moderador',
+  reasonRequired: MSG.reportReasonRequired,
+  reasonTooLong: MSG.reportReasonTooLong,
+  selfReport: MSG.reportSelf,
+  alreadyDecided: MSG.reportDecided,
+  actionRequired: MSG.reportActionRequired,
+  cannotRemoveUser: MSG.reportCannotRemoveUser,
+  suspensionDays: MSG.reportSuspensionDays,
+  reported: MSG.reportSent,
+  reviewed: MSG.reportReviewed,
+  reportAgainst: MSG.reportAgainst,
+  messageRemoved: MSG.reportMessageRemoved,
+  /** Followed by the date; the whole message is not in MSG (it carries the date), so it stays Portuguese. */
   suspendedPrefix: 'A tua conta está suspensa até',
 } as const;
 

@@ -137,6 +137,17 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   rewardSlipNotRecipient: msg`Esta ficha não é deste usuario`,
   rewardUnavailable: msg`Esta recompensa já não pode ser entregue`,
   rewardStarted: msg`Conclua o pagamento para enviar a recompensa`,
+  reportReasonRequired: msg`Indique o motivo da denúncia`,
+  reportReasonTooLong: msg`O motivo deve ter até 500 caracteres`,
+  reportSelf: msg`Não podes denunciar-te a ti mesmo`,
+  reportDecided: msg`Esta denúncia já foi decidida`,
+  reportActionRequired: msg`Escolha a acção desta denúncia`,
+  reportCannotRemoveUser: msg`Um usuario não pode ser removido, suspenda-o`,
+  reportSuspensionDays: msg`Indique a duração da suspensão, entre 1 e 365 dias`,
+  reportSent: msg`Denúncia enviada, obrigado`,
+  reportReviewed: msg`A tua denúncia foi analisada`,
+  reportAgainst: msg`Uma denúncia sobre ti foi analisada`,
+  reportMessageRemoved: msg`Mensagem removida por um moderador`,
 };
 
 export function messageKey(text: string): string {
