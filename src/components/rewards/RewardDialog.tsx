@@ -11,7 +11,7 @@ import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { formatKz } from '../../lib/format.ts';
 import { LicenceDialog } from '../licence/LicenceDialog.tsx';
-import { RewardPaymentFrame } from './RewardPaymentFrame.tsx';
+import { PaymentFrame } from '../licence/PaymentFrame.tsx';
 import { RewardState } from './RewardState.tsx';
 
 const AMOUNT_MESSAGE = { min: MSG.rewardMin, max: MSG.rewardMax, whole: MSG.rewardWhole } as const;
@@ -101,7 +101,17 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
     toast(estado === 'concluido' ? { kind: 'success', text: t`Recompensa enviada` } : { kind: 'info', text: t`Pagamento cancelado. A recompensa foi reembolsada.` });
   };
 
-  if (paymentId && !ended) return <RewardPaymentFrame paymentId={paymentId} onEnded={paymentEnded} onClose={() => setEnded(true)} />;
+  if (paymentId && !ended) {
+    return (
+      <PaymentFrame
+        paymentId={paymentId}
+        purpose="recompensa"
+        onEnded={paymentEnded}
+        note={<Trans>Depois de pagar, a recompensa é enviada e actualizada aqui.</Trans>}
+        onClose={() => setEnded(true)}
+      />
+    );
+  }
 
   return (
     <LicenceDialog title={t`Recompensar @${handle}`} onClose={onClose}>
