@@ -165,11 +165,20 @@ test('three processes on one database and one realtime server behave as one serv
   expect(await replay.json()).toEqual(await first.json());
   texts.push(keyed);
 
-  // A counter reset on C is what A and B read.
+  // A counter reset on C is what A and B read. The moderator leaves the chat first: a chat open on screen reads
+  // what arrives in it, so its counter would stay at 0.
+  await bruno.goto(`${origin(b)}/explorar`);
   const moderatorOnB = await apiSession(b, MODERATOR);
   const moderatorOnC = await apiSession(c, MODERATOR);
   const counter = async (api: APIRequestContext) => (await (await api.get('/api/client/common/perfil/mostrarMeusUpdates')).json()).updates.newMessage.count;
-  expect(await counter(moderatorOnB)).toBeGreaterThan(0);
+  const unread = `Por ler ${tag}`;
+  const sentUnread = await onA.post('/api/client/common/conversas/com/moderador/mensagens', {
+    data: { mensagem: unread, imagens: [] },
+    headers: { 'Idempotency-Key': `mp:${tag}:unread` },
+  });
+  expect(sentUnread.status()).toBe(201);
+  texts.push(unread);
+  await expect.poll(() => counter(moderatorOnB), { timeout: 10_000 }).toBeGreaterThan(0);
   expect((await moderatorOnC.post('/api/client/common/perfil/contadores/newMessage/zerar', { headers: { 'Idempotency-Key': `mp:${tag}:zerar` } })).status()).toBe(200);
   expect(await counter(moderatorOnB)).toBe(0);
   summary.push('idempotency and counters shared');
