@@ -4,12 +4,9 @@ import { MSG } from '../../../contract/messages.ts';
 import { discardEntryAtom, myOutboxAtom, retryEntryAtom, type SyncState } from '../../state/outbox.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
+// A comment written on this phone is `local:{mutationId}` until the server's copy replaces it, as a message is.
+import { mutationIdOf } from '../chat/MessageState.tsx';
 
-/** A comment written on this phone is stored as `local:{mutationId}` until the server's copy replaces it. */
-function mutationIdOf(commentId: string): number | null {
-  const match = /^local:(\d+)$/.exec(commentId);
-  return match ? Number(match[1]) : null;
-}
 
 /** The server's reason for a refused comment, and the two ways out of it. */
 function Refused({ mutationId }: { mutationId: number }) {
