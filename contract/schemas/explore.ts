@@ -3,6 +3,7 @@ import { PublicUserSchema } from './auth.ts';
 import { PageQuerySchema } from './chats.ts';
 import { BancaSchema } from './groups.ts';
 import { DATE_OPTIONS, FichaSchema, SelectionSchema } from './slips.ts';
+import { RecordSummarySchema } from './record.ts';
 import {
   COMPETITION_ID_PATTERN,
   EXPLORE_DEFAULTS,
@@ -103,6 +104,10 @@ export const CommunityUserSchema = PublicUserSchema.extend({
   nif: z.object({ verificado: z.boolean() }),
   banca: BancaSchema,
   stats: CommunityStatsSchema,
+  /** (issue 15) The user's record (all time); the board ranks by its ROI among users with enough settled slips. */
+  registo: RecordSummarySchema.optional(),
+  /** (issue 15) Rank on the board, 1 = best ROI; null for a user below the 20-settled guard (listed, not ranked). */
+  posicao: z.number().int().nullable().optional(),
 });
 export type CommunityUser = z.infer<typeof CommunityUserSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PublicUserSchema } from './auth.ts';
 import { BancaSchema } from './groups.ts';
+import { RecordSchema } from './record.ts';
 import { COUNTER_NAMES, CounterNameSchema, type CounterName } from './signals.ts';
 
 // Profiles, follows, unread counters and user search (SPEC §3 User, Profile response, Unread counters; §7).
@@ -35,6 +36,8 @@ export const MyProfileResponseSchema = z.object({
   message: z.string(),
   usuario: MyProfileUserSchema,
   follows: FollowsSchema,
+  /** (issue 15) The user's verified record. */
+  registo: RecordSchema.optional(),
 });
 
 export const UserProfileResponseSchema = z.object({
@@ -43,6 +46,8 @@ export const UserProfileResponseSchema = z.object({
   usuario: ProfileUserSchema,
   follows: FollowsSchema,
   isFollowing: z.boolean(),
+  /** (issue 15) The user's verified record. */
+  registo: RecordSchema.optional(),
 });
 
 export const FollowResponseSchema = z.object({

@@ -4,6 +4,7 @@ import { MarketTypeSchema, TrendSchema } from './events.ts';
 import { SignalSenderSchema } from './signals.ts';
 import { DATE_OPTIONS } from '../explore-values.ts';
 import { freeText } from '../text.ts';
+import { RecordSummarySchema } from './record.ts';
 
 // Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
 
@@ -46,6 +47,12 @@ export const SelectionSchema = z.object({
   event_selection: SelectionPickSchema,
   /** The score so far (null before kick-off), so a settled leg can be explained. */
   event_score: z.object({ home: z.number().nullable(), away: z.number().nullable(), elapsed: z.number().nullable() }),
+  /**
+   * (issue 15) The same choice's market as it is now, for the stale-slip check: `open` false once the market is closed
+   * (the match started or finished, or the choice is no longer offered), `odds` the current price (null when not
+   * offered). event_selection.odds stays the price locked when the slip was published. Absent in older copies.
+   */
+  event_selection_now: z.object({ open: z.boolean(), odds: z.number().nullable() }).optional(),
 });
 export type Selection = z.infer<typeof SelectionSchema>;
 
@@ -94,6 +101,10 @@ export const FichaSchema = z.object({
   totalComentarios: z.number(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  /** (issue 15) When the slip was published: its selections, odds and stake are locked from then on. */
+  publicadaEm: z.string().optional(),
+  /** (issue 15) The author's record (all time), shown on every slip card. */
+  registoAutor: RecordSummarySchema.optional(),
 });
 export type Ficha = z.infer<typeof FichaSchema>;
 
