@@ -11,7 +11,7 @@ import { currentLicence, isActive, subscriptionRefusal } from '../licence/licenc
 import { readJson } from '../social/shared/request.ts';
 import type { EventRow } from '../sports/events-query.ts';
 import { choiceKey, currentChoices, toCents, type MarketRow } from '../sports/markets-repo.ts';
-import { loadEvents, loadFicha, toSelection } from './slip-view.ts';
+import { hasStarted, loadEvents, loadFicha, toSelection } from './slip-view.ts';
 
 type Request = ReturnType<typeof CreateSlipRequestSchema.parse>;
 
@@ -24,10 +24,7 @@ interface Leg {
   current: MarketRow | undefined;
 }
 
-/** A match that has kicked off (or whose kick-off time has passed) takes no more bets. */
-export function hasStarted(event: Pick<EventRow, 'status' | 'date'>, now: Date): boolean {
-  return event.status !== 'NS' || Date.parse(event.date) <= now.getTime();
-}
+export { hasStarted };
 
 /**
  * The rules of SPEC §5 decided on the server with its own clock and prices (DESIGN §4): an active licence, 1 to 25

@@ -5,7 +5,7 @@ import { roundOdds, slipMultiplier, slipReturn } from '../../contract/slip-math.
 import type { BetStatus, Database, FichasTable } from '../db/schema.ts';
 import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
 import { eventQuery, type EventRow } from '../sports/events-query.ts';
-import { fromBasisPoints, fromCents } from '../sports/markets-repo.ts';
+import { choiceKey, currentChoices, fromBasisPoints, fromCents, type MarketRow } from '../sports/markets-repo.ts';
 
 type Q = Kysely<Database>;
 
@@ -14,6 +14,22 @@ export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<stri
   if (unique.length === 0) return new Map();
   const rows = await eventQuery(q).where('eventos.id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A match that has kicked off (or whose kick-off time has passed) takes no more bets. */
+export function hasStarted(event: Pick<EventRow, 'status' | 'date'>, now: Date): boolean {
+  return event.status !== 'NS' || Date.parse(event.date) <= now.getTime();
+}
+
+/**
+ * The same choice's market as it is now (issue 15, the stale-slip check): open while the match has not started and
+ * the choice is still offered; the current price whenever it is offered.
+ */
+export function selectionNow(event: Pick<EventRow, 'status' | 'date'> | undefined, current: MarketRow | undefined, now: Date): NonNullable<Selection['event_selection_now']> {
+  return {
+    open: event !== undefined && current !== undefined && !hasStarted(event, now),
+    odds: current ? fromCents(current.odds) : null,
+  };
 }
 
 export interface PickValues {
@@ -70,7 +86,7 @@ async function countBy(q: Q, table: 'fichas_guardadas' | 'ficha_comentarios', id
 }
 
 /** Slips by id as the API shows them, in the order given; ids that do not exist are left out. */
-export async function loadFichas(q: Q, ids: readonly string[], viewerId: string | null): Promise<Ficha[]> {
+export async function loadFichas(q: Q, ids: readonly string[], viewerId: string | null, now: Date = new Date()): Promise<Ficha[]> {
   if (ids.length === 0) return [];
   const slips = await q.selectFrom('fichas').selectAll().where('id', 'in', ids).execute();
   const legs = await q
@@ -81,6 +97,7 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
     .orderBy('posicao')
     .execute();
   const events = await loadEvents(q, legs.map((leg) => leg.evento_id));
+  const prices = await currentChoices(q, legs.map((leg) => ({ eventId: leg.evento_id, type: leg.tipo, choice: leg.escolha })));
   const users = await loadUsers(q, slips.map((slip) => slip.usuario_id));
   const savedRows = viewerId
     ? await q.selectFrom('fichas_guardadas').select('ficha_id').where('usuario_id', '=', viewerId).where('ficha_id', 'in', ids).execute()
@@ -94,7 +111,9 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
     const event = events.get(leg.evento_id);
     if (!event) continue;
     const list = legsBySlip.get(leg.ficha_id) ?? [];
-    list.push(toSelection(event, { ...leg, type: leg.tipo, choice: leg.escolha }, leg.bet_status, leg.has_warning === 1));
+    const selection = toSelection(event, { ...leg, type: leg.tipo, choice: leg.escolha }, leg.bet_status, leg.has_warning === 1);
+    selection.event_selection_now = selectionNow(event, prices.get(choiceKey(leg.evento_id, leg.tipo, leg.escolha)), now);
+    list.push(selection);
     legsBySlip.set(leg.ficha_id, list);
   }
   const byId = new Map(slips.map((slip) => [slip.id, slip]));
@@ -130,6 +149,8 @@ function toFicha(
     totalComentarios: extra.comments,
     createdAt: slip.created_at,
     settledAt: slip.settled_at,
+    // Published at creation (oculta 0): selections, odds and stake are locked from then on.
+    publicadaEm: slip.created_at,
   };
 }
 
