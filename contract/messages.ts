@@ -152,3 +152,6 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** A suspended user's refusal: followed by the date, 'A tua conta está suspensa até 24/11/2026 15:30' (Luanda). */
+export const SUSPENDED_PREFIX = 'A tua conta está suspensa até';

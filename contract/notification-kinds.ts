@@ -17,6 +17,8 @@ export const NOTIFICATION_TIPO = {
   /** The match of one leg of an open slip of the user kicked off. */
   legStarted: 'fichaJogo',
   reward: 'recompensa',
+  /** A reward the user sent was not paid (cancelled or rejected): the money went back. */
+  rewardRefunded: 'recompensaReembolsada',
 } as const;
 
 interface Linkable {
@@ -36,6 +38,9 @@ export function notificationLink(n: Linkable): string | null {
   if (n.recurso?.tipo === 'grupo') return `/dashboard/comunidade/grupos/${id}`;
   if (n.tipo === NOTIFICATION_TIPO.licence) return '/dashboard/licenca';
   if (n.tipo === NOTIFICATION_TIPO.reward && n.pagamentoId) return `/dashboard/recompensas/recebidas/${encodeURIComponent(n.pagamentoId)}`;
+  if (n.tipo === NOTIFICATION_TIPO.rewardRefunded && n.pagamentoId) {
+    return `/dashboard/recompensas/reembolsados/${encodeURIComponent(n.pagamentoId)}`;
+  }
   if (n.tipo.startsWith('grupo')) return '/dashboard/comunidade/grupos';
   if (n.sender) return `/${encodeURIComponent(n.sender.nomeUsuario)}`;
   return null;

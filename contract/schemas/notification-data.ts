@@ -32,6 +32,8 @@ export const NotificationDataSchema = z
     golosCasa: z.number().int().nonnegative().nullable(),
     golosFora: z.number().int().nonnegative().nullable(),
     licenca: LicenceChangeSchema,
+    /** A reward's amount in Kz. */
+    valor: z.number().nonnegative(),
   })
   .partial()
   .loose();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../messages.ts';
+import { MSG, SUSPENDED_PREFIX } from '../messages.ts';
 import { freeText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { MensagemSchema } from './chats.ts';
@@ -37,8 +37,8 @@ export const REPORT_MSG = {
   reviewed: MSG.reportReviewed,
   reportAgainst: MSG.reportAgainst,
   messageRemoved: MSG.reportMessageRemoved,
-  /** Followed by the date; the whole message is not in MSG (it carries the date), so it stays Portuguese. */
-  suspendedPrefix: 'A tua conta está suspensa até',
+  /** Followed by the date; the app words the whole message in its language (src/i18n/server-message.ts). */
+  suspendedPrefix: SUSPENDED_PREFIX,
 } as const;
 
 /** POST /api/client/common/denuncias. `motivo` is checked by the server for its own message. */

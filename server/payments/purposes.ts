@@ -24,12 +24,7 @@ export interface PaidRefusal {
 }
 
 /** What a purpose's handler gets when its payment is cancelled (by the payer or the gateway). */
-export interface CancelledContext {
-  trx: Trx;
-  payment: PaymentRow;
-  details: Record<string, unknown>;
-  now: Date;
-}
+export type CancelledContext = PaidContext;
 
 export interface PaymentPurpose {
   /** Applies what was paid for (renew a licence, activate a group membership) and tells the user, or refuses. */

@@ -61,7 +61,7 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
   app.post('/api/client/public/pagamentos/emis/:id/cancelar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id)) return settled(c, { ok: false, status: 404, message: MSG.notFound });
-    return settled(c, await cancelPayment(c.get('db'), id));
+    return settled(c, await cancelPayment(c.get('db'), c.get('signals'), id));
   });
 
   /** The state of one of the user's payments, for the app to check after the payment frame closes. */

@@ -48,8 +48,9 @@ export async function confirmPayment(db: Db, signals: Signals, id: string, now =
  * Cancels a pending payment; cancelling again is fine, a paid one stays paid. The purpose's onCancelled (if any)
  * runs in the same transaction, once, when the payment changed.
  */
-export async function cancelPayment(db: Db, id: string, now = new Date()): Promise<SettleResult> {
-  return db.transaction().execute(async (trx): Promise<SettleResult> => {
+export async function cancelPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
     const updated = await trx
       .updateTable('pagamentos')
       .set({ estado: 'cancelado', updated_at: now.toISOString() })
@@ -59,8 +60,13 @@ export async function cancelPayment(db: Db, id: string, now = new Date()): Promi
     const row = await findPayment(trx, id);
     if (!row) return { ok: false, status: 404, message: MSG.notFound };
     const changed = Number(updated.numUpdatedRows) > 0;
-    if (changed) await paymentPurpose(row.finalidade)?.onCancelled?.({ trx, payment: row, details: parseDetails(row), now });
+    if (changed) {
+      const context = { trx, payment: row, details: parseDetails(row), now, signals, after: (task: () => Promise<void>) => tasks.push(task) };
+      await paymentPurpose(row.finalidade)?.onCancelled?.(context);
+    }
     if (row.estado === 'cancelado') return { ok: true, pagamento: toPagamento(row), message: MSG.paymentCancelled, changed };
     return { ok: false, status: 409, message: MSG.paymentClosed, pagamento: toPagamento(row) };
   });
+  for (const task of tasks) task().catch((error: unknown) => console.error('[payments] after-commit', error));
+  return result;
 }

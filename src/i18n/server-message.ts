@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MSG, type MessageKey } from '../../contract/messages.ts';
+import { MSG, SUSPENDED_PREFIX, type MessageKey } from '../../contract/messages.ts';
 
 // SPEC §9: server messages are translated through a lookup keyed by the lowercase text with spaces replaced by
 // underscores, falling back to the original text. The Record type makes every contract message need an entry;
@@ -160,5 +160,10 @@ const LOOKUP = new Map<string, MessageDescriptor>(
 
 export function translateServerMessage(text: string): string {
   const entry = LOOKUP.get(messageKey(text));
-  return entry ? i18n._(entry) : text;
+  if (entry) return i18n._(entry);
+  if (text.startsWith(`${SUSPENDED_PREFIX} `)) {
+    const ate = text.slice(SUSPENDED_PREFIX.length + 1);
+    return i18n._(msg`A tua conta está suspensa até ${ate}`);
+  }
+  return text;
 }

@@ -1,15 +1,19 @@
 import { MSG } from '../../../contract/messages.ts';
+import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import { bumpCounter, notify } from '../../notify/notify.ts';
 import { formatKz } from '../../payments/page.ts';
 import { registerPaymentPurpose } from '../../payments/purposes.ts';
 import { loadUsers, toPublic, toSender } from '../shared/users.ts';
 import { REWARD_PAYMENT_KIND } from './reward-row.ts';
 
-/** The notification's kind (NOTIFICATION_TIPO.reward), and its text, '{nome} enviou-te uma recompensa de {valor}'. */
-export const REWARD_NOTIFICATION = 'recompensa';
-
+/** The recipient's notification (NOTIFICATION_TIPO.reward): '{nome} enviou-te uma recompensa de {valor}'. */
 export function rewardReceivedText(nome: string, valor: number): string {
   return `${nome} enviou-te uma recompensa de ${formatKz(valor)}`;
+}
+
+/** The sender's notification when a reward's payment ends cancelled and the money goes back. */
+export function rewardRefundedText(valor: number): string {
+  return `A tua recompensa de ${formatKz(valor)} foi reembolsada`;
 }
 
 /**
@@ -39,23 +43,42 @@ export function registerRewardPayments(): void {
         trx,
         {
           userId: reward.destinatario_id,
-          tipo: REWARD_NOTIFICATION,
+          tipo: NOTIFICATION_TIPO.reward,
           mensagem: rewardReceivedText(sender?.nome ?? 'Um usuario', reward.valor),
           counter: 'newPaymentReceived',
           sender: sender ? toSender(toPublic(sender)) : null,
           pagamentoId: payment.id,
+          dados: { valor: reward.valor },
+          chave: `${NOTIFICATION_TIPO.reward}:${payment.id}`,
         },
         { signals, after },
       );
       return undefined;
     },
-    async onCancelled({ trx, payment, now }) {
-      await trx
+    async onCancelled({ trx, payment, now, signals, after }) {
+      const reward = await trx.selectFrom('recompensas').selectAll().where('pagamento_id', '=', payment.id).executeTakeFirst();
+      const refunded = await trx
         .updateTable('recompensas')
         .set({ estado: 'reembolsado', updated_at: now.toISOString() })
         .where('pagamento_id', '=', payment.id)
         .where('estado', '=', 'pendente')
-        .execute();
+        .executeTakeFirst();
+      if (!reward || Number(refunded.numUpdatedRows) === 0) return;
+      // The sender hears that the money held went back (listed under reembolsados), once.
+      await bumpCounter(trx, reward.remetente_id, 'newPaymentMade');
+      await notify(
+        trx,
+        {
+          userId: reward.remetente_id,
+          tipo: NOTIFICATION_TIPO.rewardRefunded,
+          mensagem: rewardRefundedText(reward.valor),
+          counter: 'newWalletEvent',
+          pagamentoId: payment.id,
+          dados: { valor: reward.valor },
+          chave: `${NOTIFICATION_TIPO.rewardRefunded}:${payment.id}`,
+        },
+        { signals, after },
+      );
     },
   });
 }

@@ -39,6 +39,15 @@ export function notificationText(i18n: I18n, n: Pick<Notification, 'tipo' | 'men
   const slip = slipEventText(i18n, n.tipo, d);
   if (slip) return slip;
   if (n.tipo === NOTIFICATION_TIPO.licence && d.licenca === 'expirada') return i18n._(msg`A tua subscrição expirou`);
+  if (n.tipo === NOTIFICATION_TIPO.reward && n.sender && typeof d.valor === 'number') {
+    const nome = n.sender.nome;
+    const valor = formatKz(d.valor);
+    return i18n._(msg`${nome} enviou-te uma recompensa de ${valor}`);
+  }
+  if (n.tipo === NOTIFICATION_TIPO.rewardRefunded && typeof d.valor === 'number') {
+    const valor = formatKz(d.valor);
+    return i18n._(msg`A tua recompensa de ${valor} foi reembolsada`);
+  }
   if (n.tipo === NOTIFICATION_TIPO.follower && n.sender) {
     const nome = n.sender.nome;
     return i18n._(msg`${nome} começou a seguir-te`);

@@ -84,6 +84,8 @@ describeOnEachDb('rewards: sending one through the payment page', (server) => {
     const notes = await server().db.selectFrom('notificacoes').selectAll().where('usuario_id', '=', a.id).execute();
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ tipo: 'recompensa', mensagem: `Teste ${b.nomeUsuario} enviou-te uma recompensa de 1.500 Kz`, pagamento_id: id, sender_id: b.id });
+    // Its facts, so the app words it in its own language.
+    expect(JSON.parse(String(notes[0]?.dados))).toEqual({ valor: 1500 });
     await expect.poll(() => server().signals.sent.slice(sentBefore).some((s) => s.userIds.includes(a.id))).toBe(true);
     const signal = server().signals.sent.slice(sentBefore).find((s) => s.userIds.includes(a.id));
     expect(signal?.sinal).toMatchObject({ notificacao: { tipo: 'recompensa', pagamentoId: id, counter: 'newPaymentReceived', sender: { id: b.id } } });
@@ -97,7 +99,7 @@ describeOnEachDb('rewards: sending one through the payment page', (server) => {
     expect((await list(a, 'recebidas'))[0]?.estado).toBe('concluido');
   });
 
-  it('a cancelled payment refunds the reward: reembolsado, listed under reembolsados, never received, nothing counted', async () => {
+  it('a cancelled payment refunds the reward: reembolsado, listed under reembolsados, never received; the sender is told once', async () => {
     const a = await newUser(server(), 'rwc');
     const b = await newUser(server(), 'rwd');
     const started = expectOk(await send(b, { destinatario: a.id, valor: 250 }), SendRewardResponseSchema, 201);
@@ -111,9 +113,16 @@ describeOnEachDb('rewards: sending one through the payment page', (server) => {
     expect(expectOk(await b.get(`${R}/reembolsados/${id}`), RewardResponseSchema).recompensa.estado).toBe('reembolsado');
     // The recipient may still read it by its id (it was sent to them), and sees it was refunded.
     expect(expectOk(await a.get(`${R}/${id}`), RewardResponseSchema).recompensa.estado).toBe('reembolsado');
-    expect(await counter(server(), b.id, 'newPaymentMade')).toBe(0);
     expect(await counter(server(), a.id, 'newPaymentReceived')).toBe(0);
     expect(await server().db.selectFrom('notificacoes').select('id').where('usuario_id', '=', a.id).execute()).toHaveLength(0);
+    // The sender is told the money went back, with a link to the refund; cancelling again tells nobody twice.
+    const told = await server().db.selectFrom('notificacoes').selectAll().where('usuario_id', '=', b.id).execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ tipo: 'recompensaReembolsada', mensagem: 'A tua recompensa de 250 Kz foi reembolsada', pagamento_id: id });
+    expect(await counter(server(), b.id, 'newWalletEvent')).toBe(1);
+    expect(await counter(server(), b.id, 'newPaymentMade')).toBe(1);
+    expect((await pay(id, 'cancelar')).status).toBe(200);
+    expect(await server().db.selectFrom('notificacoes').select('id').where('usuario_id', '=', b.id).execute()).toHaveLength(1);
     // A cancelled payment cannot be paid afterwards.
     expect((await pay(id, 'confirmar')).status).toBe(409);
     expect((await list(b, 'enviadas'))[0]?.estado).toBe('reembolsado');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { MSG, type MessageKey } from '../../../contract/messages.ts';
+import { MSG, SUSPENDED_PREFIX, type MessageKey } from '../../../contract/messages.ts';
 import { SERVER_MESSAGES, messageKey, translateServerMessage } from '../../../src/i18n/server-message.ts';
 import { messages as ptMessages } from '../../../locales/pt/messages.po';
 import { messages as enMessages } from '../../../locales/en/messages.po';
@@ -29,6 +29,13 @@ describe('server message lookup (SPEC §9)', () => {
       expect(english.length).toBeGreaterThan(0);
     }
     expect(translateServerMessage('Verifica a tua palavra passe')).toBe('Check your password');
+  });
+
+  it('words a suspension with its date in the app language', () => {
+    i18n.activate('en');
+    expect(translateServerMessage(`${SUSPENDED_PREFIX} 24/11/2026 15:30`)).toBe('Your account is suspended until 24/11/2026 15:30');
+    i18n.activate('pt');
+    expect(translateServerMessage(`${SUSPENDED_PREFIX} 24/11/2026 15:30`)).toBe('A tua conta está suspensa até 24/11/2026 15:30');
   });
 
   it('falls back to the original text for an unknown message', () => {
