@@ -3,10 +3,9 @@ import { z } from 'zod';
 // A tipster's verified record (issue 15): computed on the server from the user's published, settled slips with the
 // rules of contract/record.ts, mirrored in the app's store. Hiding a slip never takes it out of its author's record.
 
-/** Below this many settled slips the record shows "sem histórico suficiente (N de 20)" and the user is not ranked. */
-export const RECORD_MIN_SETTLED = 20;
-/** The recent window of the record, in days. */
-export const RECORD_RECENT_DAYS = 30;
+// RECORD_MIN_SETTLED (20: below it "sem histórico suficiente (N de 20)", not ranked) and RECORD_RECENT_DAYS (30) live
+// with the rules in contract/record.ts, which has no schema library, so the app may read them cheaply.
+export { RECORD_MIN_SETTLED, RECORD_RECENT_DAYS } from '../record.ts';
 
 /** The figures of one window (all time, or the last 30 days). Ratios are null when nothing counts yet. */
 export const RecordFiguresSchema = z.object({
