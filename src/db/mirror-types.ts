@@ -7,6 +7,7 @@ import type { CommunityUser, Competicao, ExploreSelection } from '../../contract
 import type { GroupMember, GroupSummary } from '../../contract/schemas/groups.ts';
 import type { Notification } from '../../contract/schemas/notifications.ts';
 import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
+import type { UserRecord } from '../../contract/schemas/record.ts';
 import type { Reward } from '../../contract/schemas/rewards.ts';
 import type { Room } from '../../contract/schemas/rooms.ts';
 import type { Ficha } from '../../contract/schemas/slips.ts';
@@ -105,8 +106,12 @@ export interface StoredCounter {
   count: number;
 }
 
-/** A user seen in a list (public fields), with what the profile calls added when they were made. */
-export type UserSeen = PublicUser & Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean; follows?: Follows };
+/**
+ * A user seen in a list (public fields), with what the profile calls added when they were made: the follow state and
+ * counts, and the verified record (issue 15) as the profile last sent it, so it reads offline once seen.
+ */
+export type UserSeen = PublicUser &
+  Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean; follows?: Follows; registo?: UserRecord };
 
 export interface StoredUser {
   id: string;

@@ -3,6 +3,7 @@ import type { Session } from '../../contract/schemas/auth.ts';
 import type { DraftSlip } from '../../contract/draft-slip.ts';
 import type { Licenca } from '../../contract/schemas/licence.ts';
 import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
+import type { UserRecord } from '../../contract/schemas/record.ts';
 
 export interface SessionRecord {
   key: 'session';
@@ -48,10 +49,10 @@ export interface LicenceRecord {
   value: Licenca;
 }
 
-/** The signed-in user's profile as the server last sent it. */
+/** The signed-in user's profile as the server last sent it, with their verified record (issue 15) once sent. */
 export interface ProfileRecord {
   key: 'profile';
-  value: { usuario: MyProfileUser; follows: Follows };
+  value: { usuario: MyProfileUser; follows: Follows; registo?: UserRecord };
 }
 
 export type KeyValueRecord =

@@ -17,6 +17,7 @@ import '../components/betting/betting.css';
 import '../components/profile/profile.css';
 import { RewardButton } from '../components/rewards/RewardButton.tsx';
 import { ReportButton } from '../components/moderation/ReportButton.tsx';
+import { RecordPanel } from '../components/record/RecordPanel.tsx';
 
 /** A handle from the address; a malformed escape (%E0%A4%A) is taken as written rather than breaking the page. */
 function safeDecode(value: string): string {
@@ -29,7 +30,8 @@ function safeDecode(value: string): string {
 
 /**
  * /{nomeUsuario} (SPEC §2, §3 User, §7 Profile): someone's profile with follow, unfollow and Mensagem, or one's own
- * with a link to settings; readable offline once seen. An unknown handle gets its own page.
+ * with a link to settings, and the verified record (issue 15); readable offline once seen. An unknown handle gets its own
+ * page.
  */
 export default function Profile() {
   const params = useParams<{ nomeUsuario: string }>();
@@ -75,6 +77,7 @@ export default function Profile() {
           <RewardButton recipient={{ id: shown.id, nomeUsuario: shown.nomeUsuario }} />
           {!shown.own && <ReportButton tipo="usuario" id={shown.id} />}
           {metaRow && <LastUpdated at={metaRow.refreshedAt} error={metaRow.error} />}
+          <RecordPanel record={shown.registo} />
           <ProfileLists profile={shown} />
         </>
       ) : profile === PENDING || (online && result === null) ? (

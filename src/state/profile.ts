@@ -4,6 +4,7 @@ import type { StoredSlip, UserSeen } from '../db/mirror-types.ts';
 import type { SyncMeta } from '../db/types.ts';
 import type { PublicUser } from '../../contract/schemas/auth.ts';
 import type { Follows } from '../../contract/schemas/profile.ts';
+import type { UserRecord } from '../../contract/schemas/record.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
 import { profileListKey, profileListMetaKey, profileMetaKey } from '../sync/resources/profile-keys.ts';
 import { cachedAtom, liveAtom, PENDING, viewAtom, type Pending } from './live-atom.ts';
@@ -50,9 +51,11 @@ export interface ProfileView {
   own: boolean;
   /** The newest follow change not acknowledged yet. */
   change: FollowChange | null;
+  /** The verified record (issue 15) as the profile last sent it; null before any was sent. */
+  registo: UserRecord | null;
 }
 
-function viewOf(user: UserSeen, follows: Follows | undefined, own: boolean, change: FollowChange | null): ProfileView {
+function viewOf(user: UserSeen, follows: Follows | undefined, own: boolean, change: FollowChange | null, registo?: UserRecord): ProfileView {
   return {
     id: user.id,
     nome: user.nome,
@@ -66,6 +69,7 @@ function viewOf(user: UserSeen, follows: Follows | undefined, own: boolean, chan
     isFollowing: user.isFollowing === true,
     own,
     change,
+    registo: registo ?? user.registo ?? null,
   };
 }
 
@@ -96,7 +100,7 @@ export function profileAtom(nomeUsuario: string): Atom<ProfileView | undefined |
       if (self && self.nomeUsuario === handle) {
         const record = get(ownRecordAtom);
         if (record === PENDING) return PENDING;
-        if (record?.key === 'profile') return viewOf(record.value.usuario, record.value.follows, true, null);
+        if (record?.key === 'profile') return viewOf(record.value.usuario, record.value.follows, true, null, record.value.registo);
       }
       const user = get(userByHandleAtom(handle));
       if (user === PENDING || user === undefined) return user;

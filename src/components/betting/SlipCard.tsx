@@ -8,10 +8,11 @@ import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
+import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 
 const SHOWN_LEGS = 3;
 
-/** A slip in a list: owner, state, where it is on its way to the server, its first legs and totals. */
+/** A slip in a list: owner and their record, state, where it is on its way to the server, its first legs and totals. */
 export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: boolean }) {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
@@ -26,6 +27,7 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
         </Link>
         <span className="slip-card-date">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
       </header>
+      <RecordSummaryLine record={ficha.registoAutor} />
       <SlipBadges slip={slip} />
       {refused ? (
         <RefusalPanel refused={refused} />

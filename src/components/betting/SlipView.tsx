@@ -7,6 +7,7 @@ import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipSelections } from './SlipSelections.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
+import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 import './betting.css';
 
 /** A whole slip: owner, states, every selection with its bet_status, totals, and what the viewer can do. */
@@ -27,6 +28,7 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
         </div>
         <span className="muted small">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
       </div>
+      <RecordSummaryLine record={ficha.registoAutor} />
       <SlipBadges slip={slip}>
         {ficha.oddsChange && (
           <span className="tag">

@@ -4,17 +4,43 @@ import type { CommunityUser } from '../../../contract/schemas/explore.ts';
 import { formatKz } from '../../lib/format.ts';
 import { TrendArrow } from '../betting/TrendArrow.tsx';
 import { Icon } from '../Icon.tsx';
+import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
+import '../record/record.css';
 
-/** The community board: bettors by slips won in the last 30 days, then followers. */
+/**
+ * The rank shown on a row: the server's (by ROI among users with at least 20 settled slips; none below that guard),
+ * or, for a list stored before the server ranked by record, the row's place in it.
+ */
+function rankOf(user: CommunityUser, index: number): number | null {
+  if (user.posicao === undefined) return index + 1;
+  return user.posicao;
+}
+
+/**
+ * The community board (issue 15): bettors ranked by the ROI of their verified record; a user below the guard is
+ * listed without a rank, with "sem histórico suficiente (N de 20)". Each row keeps the slips and followers counts.
+ */
 export function CommunityList({ users }: { users: CommunityUser[] }) {
   const { t } = useLingui();
   return (
     <ol className="community-list">
       {users.map((user, index) => {
         const { fichas, ganhas, ganhasMes, seguidores } = user.stats;
+        const rank = rankOf(user, index);
         return (
           <li key={user.id} className="community-row">
-            <span className="community-rank">{index + 1}</span>
+            {rank === null ? (
+              <span className="community-rank" aria-hidden="true">
+                –
+              </span>
+            ) : (
+              <span className="community-rank">
+                <span className="record-sr-only">
+                  <Trans>Posição</Trans>{' '}
+                </span>
+                {rank}
+              </span>
+            )}
             <span className="avatar-letter" aria-hidden="true">
               {(user.nome || user.nomeUsuario).slice(0, 1).toUpperCase()}
             </span>
@@ -28,6 +54,7 @@ export function CommunityList({ users }: { users: CommunityUser[] }) {
                 )}
               </span>
               <span className="muted small">@{user.nomeUsuario}</span>
+              <RecordSummaryLine record={user.registo} className="community-record" />
               <span className="community-stats small">
                 <Trans>
                   {ganhasMes} ganhas este mês · {ganhas}/{fichas} fichas · {seguidores} seguidores

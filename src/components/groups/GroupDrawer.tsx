@@ -16,6 +16,7 @@ import { AddMember } from './admin/AddMember.tsx';
 import { EditGroupForm } from './admin/EditGroupForm.tsx';
 import { GroupInfo } from './admin/GroupInfo.tsx';
 import { MemberList, type MemberAction } from './admin/MemberList.tsx';
+import { CreatorRecord } from '../record/CreatorRecord.tsx';
 import './admin/group-admin.css';
 
 const GROUPS_PATH = '/dashboard/comunidade/grupos';
@@ -144,6 +145,7 @@ function GroupDrawerPanel({ groupId, onClose }: { groupId: string; onClose: () =
           ) : (
             <>
               <GroupInfo group={group} plans={true} headingLevel={3} />
+              {group.privado && <CreatorRecord group={group} />}
               {group.sync !== 'sent' && (
                 <p className={group.sync === 'rejected' ? 'member-pending rejected' : 'member-pending'} role="status">
                   {group.sync === 'rejected' ? <Trans>Uma alteração deste grupo foi recusada.</Trans> : <Trans>Alterações guardadas neste telemóvel, por enviar.</Trans>}

@@ -13,14 +13,15 @@ import { PAYMENT_BUTTON_PAUSE_MS } from '../../lib/licence-rules.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { PaymentFrame } from '../licence/PaymentFrame.tsx';
 import { GroupInfo, offeredPlans, usePlanNames } from './admin/GroupInfo.tsx';
+import { CreatorRecord } from '../record/CreatorRecord.tsx';
 import '../licence/licence.css';
 import './admin/group-admin.css';
 
 /**
  * The paywall of a private group (SPEC §4 mustPay), in place of the conversation: the group's name, image, members,
- * creator and plans, with a subscribe button per plan. Subscribing opens the EMIS payment page in a frame
- * (respostaEmis.id); once it is paid the group's detail is fetched again, so the membership, its expiry and the messages
- * appear without a reload. Nothing of the conversation is shown here (the server sends none of it either).
+ * creator with their verified record (issue 15: what one would pay for) and plans, with a subscribe button per plan.
+ * Subscribing opens the EMIS payment page in a frame (respostaEmis.id); once it is paid the group's detail is fetched
+ * again, so the membership, its expiry and the messages appear without a reload. Nothing of the conversation is shown here (the server sends none of it either).
  */
 export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: () => void }) {
   const { t } = useLingui();
@@ -60,6 +61,7 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
         <Trans>Subscrever o grupo</Trans>
       </h2>
       <GroupInfo group={group} plans={false} headingLevel={3} />
+      <CreatorRecord group={group} />
       <p className="notice">{translateServerMessage(MSG.groupMustPay)}</p>
       {plans.length === 0 ? (
         <p className="muted">

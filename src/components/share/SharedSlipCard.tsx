@@ -16,6 +16,7 @@ import { SlipTotals } from '../betting/SlipTotals.tsx';
 import { StatusBadge } from '../betting/StatusBadge.tsx';
 import { SLIP_STATE } from '../betting/status-labels.ts';
 import { Icon } from '../Icon.tsx';
+import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 import '../betting/betting.css';
 import './share.css';
 
@@ -101,6 +102,7 @@ export function SharedSlipCard({ fichaId, own }: { fichaId: string; own: boolean
         </span>
         <StatusBadge kind="slip" status={ficha.estado} icon={state.icon} label={state.label} />
       </header>
+      <RecordSummaryLine record={ficha.registoAutor} />
       <SlipSelections selections={ficha.selecoes} linkEvents={false} />
       <SlipTotals ficha={ficha} />
       {!ficha.publicada && shown.own && (

@@ -25,9 +25,12 @@ export async function refreshProfile(db: AppDb, options: { force?: boolean } = {
   const result = await fetchMyProfile();
   await writeForOwner(db, owner, async (tx) => {
     if (result.kind !== 'ok') return markFailed(tx, 'profile', result.message);
-    const { usuario, follows } = result.data;
-    await tx.kv.put({ key: 'profile', value: { usuario, follows } });
-    await tx.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data: usuario, seenAt: Date.now() });
+    const { usuario, follows, registo } = result.data;
+    // The record (issue 15) is kept as last sent: a server that sends none leaves the one this phone holds.
+    const previous = registo ? undefined : await tx.kv.get('profile');
+    const record = registo ?? (previous?.key === 'profile' ? previous.value.registo : undefined);
+    await tx.kv.put({ key: 'profile', value: { usuario, follows, ...(record ? { registo: record } : {}) } });
+    await tx.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data: { ...usuario, ...(record ? { registo: record } : {}) }, seenAt: Date.now() });
     await markRefreshed(tx, 'profile');
   });
 }

@@ -43,12 +43,15 @@ export async function refreshUserProfile(db: AppDb, nomeUsuario: string): Promis
   if (result.kind === 'http' && result.status === 404) return 'missing';
   const stored = await writeForOwner(db, owner, async (tx) => {
     if (result.kind !== 'ok') return markFailed(tx, profileMetaKey(handle), result.message);
-    const { usuario, follows, isFollowing } = result.data;
+    const { usuario, follows, isFollowing, registo } = result.data;
     const known = await tx.users.get(usuario.id);
     const waiting = waitingFollow(await tx.outbox.toArray(), usuario.id);
+    // The record (issue 15) is kept as last sent, so the profile shows it offline; a server that sends none keeps it.
+    const record = registo ?? known?.data.registo;
+    const base: UserSeen = { ...known?.data, ...usuario, ...(record ? { registo: record } : {}) };
     const data: UserSeen = waiting
-      ? { ...known?.data, ...usuario, isFollowing: known?.data.isFollowing ?? isFollowing, follows: known?.data.follows ?? follows }
-      : { ...known?.data, ...usuario, isFollowing, follows };
+      ? { ...base, isFollowing: known?.data.isFollowing ?? isFollowing, follows: known?.data.follows ?? follows }
+      : { ...base, isFollowing, follows };
     await tx.users.put({ id: usuario.id, nomeUsuario: usuario.nomeUsuario, data, seenAt: Date.now() });
     await markRefreshed(tx, profileMetaKey(handle));
   });
