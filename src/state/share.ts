@@ -5,7 +5,7 @@ import type { ChatType } from '../../contract/schemas/signals.ts';
 import type { Selection } from '../../contract/schemas/slips.ts';
 import { readDraft } from '../../contract/draft-slip.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
-import { chatShareBlock, copyReport, groupShareBlock, sharedSlipMissingKey, type CopyReport, type GroupShareBlock } from '../lib/share-rules.ts';
+import { chatShareBlock, groupShareBlock, planCopy, sharedSlipMissingKey, type CopyReport, type GroupShareBlock } from '../lib/share-rules.ts';
 import { conversationsAtom, groupsAtom, roomsAtom } from './community.ts';
 import { cachedAtom, liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
@@ -119,11 +119,15 @@ export const refreshSharedSlipAtom = atom(null, async (get, _set, id: string) =>
   return (await loadSync()).refreshSharedSlip(db, { id, selfId: user.id, maxAgeMs: REFRESH_LISTS_MS });
 });
 
-/** Copies a slip's selections into the builder with the copy rule of SPEC §4, and says what was kept and left out. */
+/**
+ * Copies a slip's legs still open into the builder, at current odds (SPEC §4 copy rule with the stale-slip check of
+ * issue 15), and says what was kept and what was left out and why. Every place that copies a slip goes through here.
+ */
 export const copySharedSlipAtom = atom(null, async (_get, set, selections: Selection[]): Promise<CopyReport> => {
   const record = await db.kv.get('draftSlip');
   const before = readDraft(record?.key === 'draftSlip' ? record.value : null);
-  const report = copyReport(before.selections, selections);
-  await set(copySlipAtom, selections);
+  const { copy, report } = planCopy(before.selections, selections, Date.now());
+  // The builder keeps the leg as it is now; the market's reading belongs to the shared slip.
+  if (copy.length > 0) await set(copySlipAtom, copy.map(({ event_selection_now: _now, ...leg }) => leg));
   return report;
 });

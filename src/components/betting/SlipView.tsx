@@ -6,6 +6,7 @@ import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipSelections } from './SlipSelections.tsx';
+import { StaleSlipLegs } from '../stale/StaleSlipLegs.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 import './betting.css';
@@ -37,7 +38,8 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
         )}
       </SlipBadges>
       {refused && <RefusalPanel refused={refused} />}
-      {!refused && <SlipSelections selections={ficha.selecoes} />}
+      {/* A slip the server has: leg by leg what changed since it was made (the stale-slip check, issue 15). */}
+      {!refused && (slip.local ? <SlipSelections selections={ficha.selecoes} /> : <StaleSlipLegs selections={ficha.selecoes} />)}
       <SlipTotals ficha={ficha} />
       {!readOnly && sync !== 'rejected' && <SlipActions ficha={ficha} />}
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DRAFT_SLIP_MAX } from '../../../contract/limits.ts';
-import { chatShareBlock, copyReport, groupShareBlock, hiddenFromRecipients, leftOut, slipShareBlock, type ShareableGroup } from '../../../src/lib/share-rules.ts';
+import type { Selection } from '../../../contract/schemas/slips.ts';
+import { chatShareBlock, groupShareBlock, hiddenFromRecipients, leftOut, planCopy, slipShareBlock, type ShareableGroup } from '../../../src/lib/share-rules.ts';
 
 const SELF = 'u-self';
 const group = (patch: Partial<ShareableGroup> = {}): ShareableGroup => ({ id: 'g1', mustPay: false, allowedSenders: 'all', meuPapel: 'normal', ...patch });
@@ -42,25 +43,55 @@ describe('share mode: which chats can be chosen', () => {
   });
 });
 
-describe('copying a shared slip (SPEC §4 copy rule)', () => {
-  const leg = (event_id: string, bet_status: 'pending' | 'won' | 'failed' | 'void' | 'blocked' = 'pending') => ({ event_id, bet_status });
+describe('copying a shared slip (SPEC §4 copy rule with the stale-slip check)', () => {
+  const NOW = Date.parse('2026-12-01T12:00:00.000Z');
+  type Leg = Pick<Selection, 'event_id' | 'event_scheduled' | 'event_status' | 'bet_status' | 'event_selection' | 'event_score' | 'event_selection_now'>;
+  const leg = (event_id: string, patch: Partial<Leg> = {}): Leg => ({
+    event_id,
+    event_scheduled: '2026-12-01T20:00:00.000Z',
+    event_status: 'NS',
+    bet_status: 'pending',
+    event_selection: { type: 'ft_result', choice: 'home', odds: 2, oddsTrend: 'up', probability: 50, probabilityTrend: 'up' },
+    event_score: { home: null, away: null, elapsed: null },
+    event_selection_now: { open: true, odds: 2 },
+    ...patch,
+  });
+  const none = { copied: 0, repriced: 0, started: 0, settled: 0, closed: 0, noResult: 0, alreadyIn: 0, full: 0 };
 
-  it('copies pending selections whose events are not in the builder and counts the rest by reason', () => {
-    const report = copyReport([{ event_id: 'e1' }], [leg('e1'), leg('e2'), leg('e3', 'won'), leg('e4', 'failed'), leg('e5')]);
-    expect(report).toEqual({ copied: 2, notPending: 2, alreadyIn: 1, full: 0 });
-    expect(leftOut(report)).toBe(3);
+  it('copies open legs whose events are not in the builder, at current odds, and counts the rest by reason', () => {
+    const { copy, report } = planCopy(
+      [{ event_id: 'e1' }],
+      [
+        leg('e1'),
+        leg('e2', { event_selection_now: { open: true, odds: 2.4 } }),
+        leg('e3', { bet_status: 'won', event_status: 'FT' }),
+        leg('e4', { event_status: 'LIVE', event_score: { home: 0, away: 0, elapsed: 12 } }),
+        leg('e5', { event_selection_now: { open: false, odds: null } }),
+        leg('e6', { event_status: 'SR' }),
+        leg('e7'),
+      ],
+      NOW,
+    );
+    expect(copy.map((s) => [s.event_id, s.event_selection.odds])).toEqual([
+      ['e2', 2.4],
+      ['e7', 2],
+    ]);
+    expect(report).toEqual({ ...none, copied: 2, repriced: 1, started: 1, settled: 1, closed: 1, noResult: 1, alreadyIn: 1 });
+    expect(leftOut(report)).toBe(5);
   });
 
   it('keeps one selection per event even within the copied slip', () => {
-    expect(copyReport([], [leg('e1'), leg('e1')])).toEqual({ copied: 1, notPending: 0, alreadyIn: 1, full: 0 });
+    expect(planCopy([], [leg('e1'), leg('e1')], NOW).report).toEqual({ ...none, copied: 1, alreadyIn: 1 });
   });
 
   it('stops at the builder limit', () => {
     const draft = Array.from({ length: DRAFT_SLIP_MAX - 1 }, (_, i) => ({ event_id: `d${i}` }));
-    expect(copyReport(draft, [leg('x1'), leg('x2'), leg('x3', 'void')])).toEqual({ copied: 1, notPending: 1, alreadyIn: 0, full: 1 });
+    expect(planCopy(draft, [leg('x1'), leg('x2'), leg('x3', { bet_status: 'void' })], NOW).report).toEqual({ ...none, copied: 1, settled: 1, full: 1 });
   });
 
   it('copies nothing from a settled slip', () => {
-    expect(copyReport([], [leg('e1', 'won'), leg('e2', 'void')])).toEqual({ copied: 0, notPending: 2, alreadyIn: 0, full: 0 });
+    const { copy, report } = planCopy([], [leg('e1', { bet_status: 'won' }), leg('e2', { bet_status: 'void' })], NOW);
+    expect(copy).toEqual([]);
+    expect(report).toEqual({ ...none, settled: 2 });
   });
 });

@@ -62,9 +62,10 @@ describe('following a queued share', () => {
 });
 
 describe('copying a shared slip into the builder', () => {
-  const selection = (event_id: string, bet_status: Selection['bet_status']): Selection => ({
+  // Kick-off a week from now: the legs still pending are open.
+  const selection = (event_id: string, bet_status: Selection['bet_status'], odds = 2): Selection => ({
     event_id,
-    event_scheduled: '2026-12-01T15:00:00.000Z',
+    event_scheduled: new Date(Date.now() + 7 * 86_400_000).toISOString(),
     event_status: 'NS',
     bet_status,
     hasWarning: false,
@@ -75,16 +76,20 @@ describe('copying a shared slip into the builder', () => {
     ],
     event_selection: { type: 'ft_result', choice: 'home', odds: 2, oddsTrend: 'up', probability: 50, probabilityTrend: 'up' },
     event_score: { home: null, away: null, elapsed: null },
+    event_selection_now: { open: true, odds },
   });
 
-  it('keeps pending selections of new events and reports the rest by reason', async () => {
+  it('keeps open legs of new events at current odds and reports the rest by reason', async () => {
     await db.kv.put({ key: 'draftSlip', value: { ...EMPTY_DRAFT, selections: [{ ...selection('e1', 'pending'), id: 'd1' }] } });
     const store = createStore();
-    const report = await store.set(copySharedSlipAtom, [selection('e1', 'pending'), selection('e2', 'pending'), selection('e3', 'won')]);
-    expect(report).toEqual({ copied: 1, notPending: 1, alreadyIn: 1, full: 0 });
+    const report = await store.set(copySharedSlipAtom, [selection('e1', 'pending'), selection('e2', 'pending', 2.5), selection('e3', 'won')]);
+    expect(report).toEqual({ copied: 1, repriced: 1, started: 0, settled: 1, closed: 0, noResult: 0, alreadyIn: 1, full: 0 });
     const record = await db.kv.get('draftSlip');
     const draft = readDraft(record?.key === 'draftSlip' ? record.value : null);
-    expect(draft.selections.map((s) => s.event_id)).toEqual(['e1', 'e2']);
-    expect(draft.multiplicador).toBe(4);
+    expect(draft.selections.map((s) => [s.event_id, s.event_selection.odds])).toEqual([
+      ['e1', 2],
+      ['e2', 2.5],
+    ]);
+    expect(draft.multiplicador).toBe(5);
   });
 });
