@@ -6,6 +6,7 @@ import { Icon } from '../Icon.tsx';
 import { Logo } from '../Logo.tsx';
 import { MenuLinks } from './MenuLinks.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
+import { InstallAction } from './InstallAction.tsx';
 
 /** The header drawer: the full menu when signed in, only a Login link when signed out (SPEC §2). */
 export function MenuDrawer({ open, user, onClose }: { open: boolean; user: SessionUser | null; onClose: () => void }) {
@@ -47,6 +48,7 @@ export function MenuDrawer({ open, user, onClose }: { open: boolean; user: Sessi
             </span>
           </Link>
         )}
+        <InstallAction onDone={onClose} />
       </aside>
     </div>
   );
