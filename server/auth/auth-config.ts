@@ -52,6 +52,20 @@ async function authorizeCredentials(db: Db, credentials: Partial<Record<string, 
   return row && ok ? toAppUser(row) : null;
 }
 
+/** The session's `user` as GET /api/auth/session shows it, from the session token. */
+export function sessionUserOf(token: JWT) {
+  return {
+    id: String(token.id ?? token.sub ?? ''),
+    nomeUsuario: String(token.nomeUsuario ?? ''),
+    role: token.role === 'moderador' ? 'moderador' : 'usuario',
+    // Not in SessionUserSchema yet (see the report): lets the app know the privileged accounts.
+    conta: token.conta === 'oficial' || token.conta === 'privilegiada' ? token.conta : null,
+    name: token.name ?? null,
+    email: token.email ?? null,
+    image: null,
+  };
+}
+
 export function createAuthConfig(config: Config, db: Db): AuthConfig {
   const providers: AuthConfig['providers'] = [
     Credentials({
@@ -131,17 +145,7 @@ export function createAuthConfig(config: Config, db: Db): AuthConfig {
         } satisfies JWT;
       },
       session({ session, token }) {
-        const user = {
-          id: String(token.id ?? token.sub ?? ''),
-          nomeUsuario: String(token.nomeUsuario ?? ''),
-          role: token.role === 'moderador' ? 'moderador' : 'usuario',
-          // Not in SessionUserSchema yet (see the report): lets the app know the privileged accounts.
-          conta: token.conta === 'oficial' || token.conta === 'privilegiada' ? token.conta : null,
-          name: token.name ?? null,
-          email: token.email ?? null,
-          image: null,
-        };
-        return { ...session, user } as Session;
+        return { ...session, user: sessionUserOf(token) } as Session;
       },
     },
   };

@@ -5,7 +5,9 @@ import { MSG } from '../../contract/messages.ts';
 import type { AuthUrlResponseSchema } from '../../contract/schemas/auth.ts';
 import type { AppEnv } from '../app-env.ts';
 import { jsonError, publicUrl } from '../lib/http.ts';
-import { AUTH_BASE_PATH } from './auth-config.ts';
+import { AUTH_BASE_PATH, sessionUserOf } from './auth-config.ts';
+import { readSessionToken } from './session.ts';
+import { isSessionLive, sessionClaimsOf } from './session-revocation.ts';
 
 // Auth.js's own actions (protocols §4.1); anything else under /api/auth is an app route or unknown.
 export const AUTHJS_ACTIONS = new Set([
@@ -80,10 +82,40 @@ async function toV4Response(request: Request, response: Response): Promise<Respo
   return response;
 }
 
+/**
+ * How old a session cookie may be before GET /session issues it again (Auth.js's sliding expiry). Re-encrypting and
+ * re-sending the cookie on every read cost most of the call and bytes on 3G; once a day keeps the 30-day expiry
+ * sliding all the same.
+ */
+export const SESSION_UPDATE_AGE_S = 24 * 3600;
+
+/**
+ * GET /session for a live session issued less than SESSION_UPDATE_AGE_S ago: the same JSON Auth.js gives (its
+ * callbacks' user, the cookie's own expiry) with its no-cache headers, and no cookie. Null leaves the call to Auth.js:
+ * no cookie, an old or ended one (which Auth.js re-issues or clears).
+ */
+async function freshSession(c: Context<AppEnv>): Promise<Response | null> {
+  const session = await readSessionToken(c);
+  if (!session) return null;
+  const { token } = session;
+  const nowS = Date.now() / 1000;
+  if (typeof token.iat !== 'number' || typeof token.exp !== 'number') return null;
+  if (nowS - token.iat >= SESSION_UPDATE_AGE_S || token.exp <= nowS) return null;
+  const claims = sessionClaimsOf(token);
+  const userId = String(token.id ?? token.sub ?? '');
+  if (!claims || !userId || !(await isSessionLive(c.get('db'), userId, claims))) return null;
+  const body = { user: sessionUserOf(token), expires: new Date(token.exp * 1000).toISOString() };
+  return c.json(body, 200, { 'Cache-Control': 'private, no-cache, no-store', Expires: '0', Pragma: 'no-cache' });
+}
+
 export function createAuthHandler(authConfig: AuthConfig) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     if (!AUTHJS_ACTIONS.has(authAction(c.req.path))) {
       return jsonError(c, 404, MSG.notFound);
+    }
+    if (c.req.method === 'GET' && authAction(c.req.path) === 'session') {
+      const fresh = await freshSession(c);
+      if (fresh) return fresh;
     }
     const request = await toAuthRequest(c);
     const response = await Auth(request, authConfig);

@@ -4,6 +4,7 @@ import { EstadoResponseSchema } from '../../contract/schemas/estado.ts';
 import { EventDetailResponseSchema, EventListQuerySchema, EventListResponseSchema } from '../../contract/schemas/events.ts';
 import type { AppEnv } from '../app-env.ts';
 import { answer } from '../lib/answer.ts';
+import { cachedAnswer } from '../lib/cached-answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { parseDay } from '../lib/time.ts';
 import { requireSession } from '../auth/session.ts';
@@ -17,12 +18,15 @@ export function mountPublicClientRoutes(app: Hono<AppEnv>): void {
     const query = EventListQuerySchema.safeParse({ data: c.req.query('data') || undefined });
     if (!query.success) return jsonError(c, 400, MSG.invalidRequest);
     const db = c.get('db');
+    // Everybody's first screen asks for these: served from a short-lived cache as ready gzip bytes, 304 when unchanged.
     if (query.data.data === undefined) {
-      return answer(c, EventListResponseSchema, { eventos: await upcomingEvents(db, new Date()) });
+      return cachedAnswer(c, EventListResponseSchema, 'eventos', async () => ({ eventos: await upcomingEvents(db, new Date()) }));
     }
     const day = parseDay(query.data.data);
     if (!day) return jsonError(c, 400, MSG.invalidRequest);
-    return answer(c, EventListResponseSchema, { eventos: await eventsOfDay(db, day) });
+    return cachedAnswer(c, EventListResponseSchema, `eventos?data=${day.toISOString()}`, async () => ({
+      eventos: await eventsOfDay(db, day),
+    }));
   });
 
   app.get('/api/client/public/eventos/:id', async (c) => {

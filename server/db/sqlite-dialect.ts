@@ -39,18 +39,40 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 }
 
+/** How many prepared statements one database keeps: the app's queries are a few hundred distinct texts. */
+export const STATEMENT_CACHE_SIZE = 500;
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
+  /**
+   * Prepared statements by their SQL, least recently used first (a Map keeps insertion order). kysely prepares every
+   * query again; compiling the SQL each time cost more than running most queries. kysely's driver runs one query at
+   * a time on this connection, so a statement is never used by two queries at once.
+   */
+  readonly #statements = new Map<string, NodeSqliteStatement>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
   prepare(sql: string): SqliteStatement {
-    return new NodeSqliteStatement(this.#db.prepare(sql));
+    const cached = this.#statements.get(sql);
+    if (cached) {
+      this.#statements.delete(sql);
+      this.#statements.set(sql, cached);
+      return cached;
+    }
+    const statement = new NodeSqliteStatement(this.#db.prepare(sql));
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > STATEMENT_CACHE_SIZE) {
+      const oldest = this.#statements.keys().next().value;
+      if (oldest !== undefined) this.#statements.delete(oldest);
+    }
+    return statement;
   }
 
   close(): void {
+    this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }
 }

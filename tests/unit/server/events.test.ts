@@ -85,3 +85,29 @@ describeOnEachDb('GET /api/client/public/eventos and estado', (server) => {
     expect(await res.json()).toEqual({ status: 'error', message: MSG.notFound });
   });
 });
+
+describeOnEachDb('the event lists served from the public cache', (server) => {
+  it('answers with an ETag, ready gzip bytes when accepted, and 304 when the client has the same list', async () => {
+    const client = browser(server().app);
+    const plain = await client.request('/api/client/public/eventos', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const etag = plain.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const body = EventListResponseSchema.parse(await plain.json());
+
+    const zipped = await client.request('/api/client/public/eventos', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('etag')).toBe(etag);
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))).toEqual(body);
+
+    const again = await client.request('/api/client/public/eventos', { headers: { 'if-none-match': String(etag) } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // A different list (another day) has its own tag; an old tag gets the list.
+    const day = await client.request(`/api/client/public/eventos?data=${body.eventos[0]?.date.slice(0, 10)}`, { headers: { 'if-none-match': String(etag) } });
+    expect(day.status).toBe(200);
+    expect(day.headers.get('etag')).not.toBe(etag);
+  });
+});

@@ -41,6 +41,32 @@ describeOnEachDb('Auth.js sign-in, session and sign-out (v4 client contract)', (
     expect(body.user).toMatchObject({ id: demo.id, nomeUsuario: 'demo', role: 'usuario', name: 'Utilizador Demo' });
   });
 
+  it('answers GET session without a new cookie while the cookie is less than a day old, and slides it after', async () => {
+    const client = browser(server().app);
+    const realNow = Date.now();
+    // Signed in two days ago: the cookie is re-issued (a new expiry) on the next read of the session.
+    vi.useFakeTimers({ toFake: ['Date'], now: realNow - 2 * 86_400_000 });
+    try {
+      expect((await signIn(client, 'demo', 'demo12345')).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const old = client.jar.cookies.get('authjs.session-token');
+    const slid = await client.request('/api/auth/session');
+    expect(SessionSchema.parse(await slid.json()).user).toMatchObject({ nomeUsuario: 'demo' });
+    expect(slid.headers.getSetCookie().some((line) => line.startsWith('authjs.session-token='))).toBe(true);
+    expect(client.jar.cookies.get('authjs.session-token')).not.toBe(old);
+
+    // Fresh now: the same session, the same headers, no cookie.
+    const fresh = await client.request('/api/auth/session');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    expect(fresh.headers.get('cache-control')).toContain('no-store');
+    const body = SessionSchema.parse(await fresh.json());
+    expect(body.user).toMatchObject({ nomeUsuario: 'demo', role: 'usuario', name: 'Utilizador Demo' });
+    expect(Date.parse(body.expires)).toBeGreaterThan(realNow + 29 * 86_400_000);
+  });
+
   it('signs in with the e-mail in any case and carries the moderator role', async () => {
     const client = browser(server().app);
     expect((await signIn(client, 'Moderador@Fichas.AO', 'moderador123')).status).toBe(200);
