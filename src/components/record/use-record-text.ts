@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { RECORD_MIN_SETTLED } from '../../../contract/schemas/record.ts';
+import { RECORD_MIN_SETTLED } from '../../../contract/record.ts';
 
 /** "sem histórico suficiente (N de 20)": what a record below the guard shows instead of its ratios. */
 export function useGuardText(): (liquidadas: number) => string {
