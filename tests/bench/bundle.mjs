@@ -1,18 +1,36 @@
-// Bundle figures (DESIGN §10): gzip size of the JavaScript on the entry route's critical path and of each lazy chunk.
-import { readdirSync, readFileSync } from 'node:fs';
+// Static figures of a build (DESIGN §10): gzip size of any built file, of the service worker script and of what its
+// precache manifest downloads on the first visit.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export function bundleFigures(distDir) {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const entryFiles = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]);
-  const assets = readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js'));
-  const gz = (file) => gzipSync(readFileSync(join(distDir, file))).length;
-  const entry = entryFiles.reduce((sum, file) => sum + gz(file), 0);
-  const lazy = assets
-    .map((file) => `assets/${file}`)
-    .filter((file) => !entryFiles.includes(file))
-    .map((file) => ({ file, gzip: gz(file) }))
-    .sort((a, b) => b.gzip - a.gzip);
-  return { entry, entryFiles, lazy };
+/** gzip size (level 9, as a server pre-compressing would) of the built file at URL path `path`, or null when none. */
+export function gzipSizer(distDir) {
+  const cache = new Map();
+  return (path) => {
+    const clean = decodeURIComponent(path.split('?')[0]).replace(/^\/+/, '');
+    if (cache.has(clean)) return cache.get(clean);
+    const file = join(distDir, clean);
+    const size = clean && existsSync(file) && statSync(file).isFile() ? gzipSync(readFileSync(file), { level: 9 }).length : null;
+    cache.set(clean, size);
+    return size;
+  };
+}
+
+/** The service worker script and its precache manifest (the URLs injected into sw.js by workbox). */
+export function serviceWorkerFigures(distDir) {
+  const gz = gzipSizer(distDir);
+  const source = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = new Set();
+  for (const match of source.matchAll(/["']?url["']?\s*:\s*["']([^"']+)["']/g)) urls.add(match[1]);
+  const entries = [...urls].map((url) => ({ url, gzip: gz(url) ?? 0 }));
+  // Other scripts the worker imports at start (workbox-*.js next to sw.js, when not bundled in).
+  const imported = [...source.matchAll(/importScripts\(([^)]*)\)/g)].flatMap((match) => [...match[1].matchAll(/["']([^"']+)["']/g)].map((m) => m[1]));
+  const script = gz('sw.js') + imported.reduce((sum, url) => sum + (gz(url) ?? 0), 0);
+  return {
+    script,
+    precache: entries.reduce((sum, entry) => sum + entry.gzip, 0),
+    precacheEntries: entries.length,
+    precacheJs: entries.filter((entry) => entry.url.endsWith('.js')).reduce((sum, entry) => sum + entry.gzip, 0),
+  };
 }

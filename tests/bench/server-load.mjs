@@ -1,0 +1,132 @@
+// Server throughput, one process (DESIGN §10): a closed-loop load generator on node:http with kept-alive
+// connections, as browsers call: `Accept-Encoding: gzip, deflate, br`, bodies read and dropped. Each round measures
+// every call for the same time, one after another, so each call's share of the trivial `estado` call comes from the
+// same round (figures swing with the machine's load; the shares much less).
+import { Buffer } from 'node:buffer';
+import http from 'node:http';
+import { URLSearchParams } from 'node:url';
+
+const ACCEPT = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
+
+function cookieJar() {
+  const jar = new Map();
+  return {
+    take(headers) {
+      const lines = headers['set-cookie'] ?? [];
+      for (const line of lines) {
+        const [pair] = line.split(';');
+        const at = pair.indexOf('=');
+        jar.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+    },
+    header() {
+      return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    },
+  };
+}
+
+function request(agent, origin, { method = 'GET', path, headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, origin);
+    const req = http.request(url, { method, agent, headers: { ...ACCEPT, ...headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+async function signIn(origin) {
+  const agent = new http.Agent({ keepAlive: false });
+  const jar = cookieJar();
+  const plainText = { 'accept-encoding': 'identity' };
+  const csrf = await request(agent, origin, { path: '/api/auth/csrf', headers: plainText });
+  jar.take(csrf.headers);
+  const { csrfToken } = JSON.parse(csrf.body.toString());
+  const form = new URLSearchParams({ userData: 'demo', password: 'demo12345', csrfToken, callbackUrl: `${origin}/explorar`, json: 'true' }).toString();
+  const signed = await request(agent, origin, {
+    method: 'POST',
+    path: '/api/auth/callback/credentials',
+    headers: { ...plainText, cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+  });
+  jar.take(signed.headers);
+  const session = await request(agent, origin, { path: '/api/auth/session', headers: { ...plainText, cookie: jar.header() } });
+  const user = JSON.parse(session.body.toString())?.user;
+  if (!user?.id) throw new Error('the load generator could not sign in as demo');
+  return jar.header();
+}
+
+/** Runs `make()` requests in `concurrency` loops for `seconds`; req/s of 2xx answers and the count of others. */
+async function load(origin, make, { seconds, concurrency }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const until = performance.now() + seconds * 1000;
+  let ok = 0;
+  let failed = 0;
+  let bytes = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        try {
+          const answer = await request(agent, origin, make());
+          bytes += answer.body.length;
+          if (answer.status >= 200 && answer.status < 300) ok += 1;
+          else failed += 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { rate: ok / elapsed, failed, bytes: bytes / Math.max(1, ok + failed) };
+}
+
+export async function serverFigures({ origin, rounds = 5, seconds = 3, concurrency = 16, log = () => {} }) {
+  const cookie = await signIn(origin);
+  let sent = 0;
+  const calls = {
+    estado: () => ({ path: '/api/client/public/estado' }),
+    eventos: () => ({ path: '/api/client/public/eventos' }),
+    session: () => ({ path: '/api/auth/session', headers: { cookie } }),
+    send: () => {
+      sent += 1;
+      return {
+        method: 'POST',
+        path: '/api/client/common/conversas/com/moderador/mensagens',
+        headers: {
+          cookie,
+          'content-type': 'application/json',
+          'x-requested-with': 'fichas',
+          'idempotency-key': `bench-${process.pid}-${Date.now()}-${sent}`,
+        },
+        body: JSON.stringify({ mensagem: `Mensagem de carga ${sent}`, imagens: [] }),
+      };
+    },
+  };
+  const results = Object.fromEntries(Object.keys(calls).map((name) => [name, []]));
+  const shares = { eventos: [], session: [], send: [] };
+  const failures = Object.fromEntries(Object.keys(calls).map((name) => [name, 0]));
+  const answerBytes = {};
+  // A short warm-up of every call (JIT, statement caches) that is not counted.
+  for (const make of Object.values(calls)) await load(origin, make, { seconds: 0.5, concurrency });
+  for (let round = 0; round < rounds; round += 1) {
+    const rates = {};
+    for (const [name, make] of Object.entries(calls)) {
+      const { rate, failed, bytes } = await load(origin, make, { seconds, concurrency });
+      answerBytes[name] = Math.round(bytes);
+      rates[name] = rate;
+      results[name].push(rate);
+      failures[name] += failed;
+    }
+    for (const name of Object.keys(shares)) shares[name].push(rates[name] / rates.estado);
+    log(`server round ${round + 1}/${rounds}: ${Object.entries(rates).map(([name, rate]) => `${name} ${Math.round(rate)}`).join(', ')} req/s`);
+  }
+  return { rates: results, shares, failures, answerBytes, concurrency, seconds };
+}
