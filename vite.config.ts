@@ -4,8 +4,12 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { creditsPlugin } from './scripts/credits.ts';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 
 const apiPort = process.env.API_PORT ?? '8080';
+// The build's output folder, for the service worker's manifest (VitePWA below).
+let pwaOutDir = 'dist';
 
 export default defineConfig({
   plugins: [
@@ -27,6 +31,21 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'credits.json'],
         // The large icons are for install screens only; phones on 3G should not download them up front.
         globIgnores: ['icons/*-512.png'],
+        // The first visit precaches only the shell (issue 16: ≤ 150 KB gzip): index.html, what it loads at once and the
+        // favicon. Every other file is marked lazy: the worker caches it when first used or when idle (sw/precache.ts).
+        manifestTransforms: [
+          async (entries) => {
+            const html = await readFile(join(pwaOutDir, 'index.html'), 'utf8');
+            const atOnce = new Set([...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1]));
+            atOnce.add('index.html').add('favicon.svg');
+            return { manifest: entries.map((entry) => (atOnce.has(entry.url) ? entry : { ...entry, lazy: true })) };
+          },
+        ],
+      },
+      integration: {
+        configureOptions: (viteConfig) => {
+          pwaOutDir = resolve(viteConfig.root, viteConfig.build.outDir);
+        },
       },
       devOptions: { enabled: false },
     }),

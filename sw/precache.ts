@@ -1,14 +1,28 @@
+/// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { StaleWhileRevalidate } from 'workbox-strategies';
-import type { PrecacheEntry } from 'workbox-precaching';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { loadedLazyUrls, splitManifest, type LazyEntry, type ShellEntry } from './manifest.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Route chunks, icons and the credits, kept once used or fetched when the phone is idle. */
+const LAZY_CACHE = 'fichas-lazy';
 
 /**
- * The shell: every built asset is precached; every navigation outside /api is answered with the precached
- * index.html (the server rewrote it for this origin's brand when it was fetched), so every route opens offline.
+ * The shell: the first visit precaches only index.html and what it loads at once (the first-visit budget, issue 16);
+ * every other built file is cached the first time a page uses it, or fetched one by one when a page says it is idle
+ * (WARM), so every screen opens offline once the phone has been idle online. Every navigation outside /api is
+ * answered with the precached index.html (the server rewrote it for this origin's brand when it was fetched).
+ *
+ * Old files go only when a new version activates, which happens once no tab of the old one is open or after
+ * Actualizar (every tab then reloads): until then an open tab's chunks are still served.
  */
-export function registerShellRoutes(manifest: (string | PrecacheEntry)[]): void {
-  precacheAndRoute(manifest);
+export function registerShellRoutes(manifest: (string | ShellEntry)[]): void {
+  const { shell, lazy } = splitManifest(manifest, self.location.href);
+  const lazyByUrl = new Map(lazy.map((entry) => [entry.url, entry]));
+
+  precacheAndRoute(shell);
   cleanupOutdatedCaches();
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), {
@@ -16,6 +30,69 @@ export function registerShellRoutes(manifest: (string | PrecacheEntry)[]): void 
       denylist: [/^\/api\//, /^\/pagamentos\//, /^\/sw\.js$/, /^\/manifest\.webmanifest$/],
     }),
   );
+  // A hashed file never changes under its name: the cached copy is the file. The few unhashed ones (icons, credits)
+  // are served from the cache and refreshed behind.
+  const hashed = new CacheFirst({ cacheName: LAZY_CACHE });
+  const unhashed = new StaleWhileRevalidate({ cacheName: LAZY_CACHE });
+  registerRoute(({ url, request }) => request.method === 'GET' && lazyByUrl.get(url.href)?.revision === null, hashed);
+  registerRoute(({ url, request }) => request.method === 'GET' && typeof lazyByUrl.get(url.href)?.revision === 'string', unhashed);
   // The web manifest is written per host by the server, so it is not in the build; keep the last copy.
   registerRoute(({ url }) => url.pathname === '/manifest.webmanifest', new StaleWhileRevalidate({ cacheName: 'manifest' }));
+
+  self.addEventListener('activate', (event) => event.waitUntil(pruneLazy(new Set(lazyByUrl.keys()))));
+  self.addEventListener('message', (event) => {
+    const data = event.data as { type?: unknown; urls?: unknown } | null;
+    if (data?.type === 'CACHE_LOADED') event.waitUntil(keep(loadedLazyUrls(data.urls, new Set(lazyByUrl.keys()))));
+    if (data?.type === 'WARM') {
+      const reply = event.ports[0];
+      event.waitUntil(
+        warm(lazy).then(
+          (missing) => reply?.postMessage({ warmed: missing === 0, missing }),
+          () => reply?.postMessage({ warmed: false }),
+        ),
+      );
+    }
+  });
+}
+
+/**
+ * Files a page loaded before this worker controlled it (the first visit): stored from the browser's HTTP cache,
+ * so at no cost on the network.
+ */
+async function keep(urls: string[]): Promise<void> {
+  const cache = await caches.open(LAZY_CACHE);
+  for (const url of urls) {
+    if (await cache.match(url)) continue;
+    await cache.add(url).catch(() => undefined);
+  }
+}
+
+let warming: Promise<number> | null = null;
+
+/** Fetches, one at a time, every lazy file not cached yet; resolves with how many are still missing. */
+function warm(lazy: LazyEntry[]): Promise<number> {
+  warming ??= (async () => {
+    const cache = await caches.open(LAZY_CACHE);
+    let missing = 0;
+    for (const entry of lazy) {
+      if (await cache.match(entry.url)) continue;
+      const ok = await cache.add(entry.url).then(
+        () => true,
+        () => false,
+      );
+      if (!ok) missing += 1;
+    }
+    return missing;
+  })().finally(() => {
+    warming = null;
+  });
+  return warming;
+}
+
+/** On activation: what the version now in charge does not list goes. */
+async function pruneLazy(current: ReadonlySet<string>): Promise<void> {
+  const cache = await caches.open(LAZY_CACHE);
+  for (const request of await cache.keys()) {
+    if (!current.has(request.url)) await cache.delete(request);
+  }
 }

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { NotificacaoSignalSchema } from '../contract/schemas/signals.ts';
 import { notificationLink } from '../contract/notification-kinds.ts';
+import { linkableSignal } from './signal-shape.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,9 +18,8 @@ export function pushTarget(data: unknown): string {
   const payload = (data as BeamsNotificationData | null)?.pusher?.customerPayload;
   const link = payload?.notification?.deep_link;
   if (link) return link;
-  const sinal = payload?.data?.sinal as { notificacao?: unknown } | undefined;
-  const parsed = NotificacaoSignalSchema.safeParse(sinal?.notificacao);
-  return (parsed.success && notificationLink(parsed.data)) || '/dashboard/notifications';
+  const notificacao = linkableSignal(payload?.data?.sinal);
+  return (notificacao && notificationLink(notificacao)) || '/dashboard/notifications';
 }
 
 async function open(target: string): Promise<void> {

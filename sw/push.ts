@@ -6,8 +6,8 @@ import '@pusher/push-notifications-web/src/service-worker.js';
 import { db } from '../src/db/instance.ts';
 import { readSessionRecord } from '../src/db/session.ts';
 import { applySignal } from '../src/sync/realtime/apply-signal.ts';
-import { NovoSinalEventSchema } from '../contract/schemas/signals.ts';
 import { notificationLink } from '../contract/notification-kinds.ts';
+import { linkableSignal } from './signal-shape.ts';
 
 interface BeamsPayload {
   notification?: { deep_link?: string } & Record<string, unknown>;
@@ -35,8 +35,7 @@ export function registerPushHandling(): void {
         if (config?.key === 'pushConfig') self.PusherPushNotifications.endpointOverride = config.endpointOverride;
         const record = await readSessionRecord(db).catch(() => undefined);
         const selfId = record?.session?.user.id;
-        const parsed = NovoSinalEventSchema.safeParse({ sinal: payload.data?.sinal });
-        const notificacao = parsed.success && 'notificacao' in parsed.data.sinal ? parsed.data.sinal.notificacao : null;
+        const notificacao = linkableSignal(payload.data?.sinal);
         // Stored with what it concerns; a slip event also updates the stored slip (sync/resources/slip-events.ts).
         if (selfId && payload.data?.sinal) await applySignal(db, { sinal: payload.data.sinal }, selfId).catch(() => false);
         // Its tap opens what it concerns (sw/push-click.ts); a server that did not say is worked out from the signal.

@@ -1,16 +1,20 @@
 /// <reference lib="webworker" />
 import '../contract/zod-config.ts';
 import { clientsClaim } from 'workbox-core';
-import type { PrecacheEntry } from 'workbox-precaching';
 import { registerShellRoutes } from './precache.ts';
+import type { ShellEntry } from './manifest.ts';
 import { registerBackgroundSync } from './background-sync.ts';
 import { registerPushHandling } from './push.ts';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | ShellEntry)[] };
 
-// A new version takes over at once: the shell is versioned by its precache manifest and the app keeps its data in
-// IndexedDB, so nothing is lost when an open tab switches to the new worker.
-void self.skipWaiting();
+// A new version waits (no automatic skipWaiting): the app says 'Nova versão disponível' and it takes over when the
+// user taps Actualizar (SKIP_WAITING, from workbox-window in src/app/sw-updates.ts) or once no tab of the old version
+// is left, so an open tab never loses the chunks it still needs. The first install has no old version: it takes the
+// open page at once, so the chunks that page loads from then on are kept for offline use.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
 clientsClaim();
 
 registerShellRoutes(self.__WB_MANIFEST);

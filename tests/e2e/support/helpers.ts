@@ -48,12 +48,23 @@ export async function signIn(page: Page, origin = PT_ORIGIN, user = DEMO) {
   await expect(page).toHaveURL(/\/explorar$/);
 }
 
-/** Waits until the service worker controls the page and has finished precaching. */
+/**
+ * Waits until the service worker controls the page and has finished precaching, and has fetched the other screens'
+ * files (what the app asks it to do when idle: sw/precache.ts WARM), so every screen opens offline.
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
       await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+    const controller = navigator.serviceWorker.controller;
+    if (controller) {
+      await new Promise<unknown>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        controller.postMessage({ type: 'WARM' }, [channel.port2]);
+      });
     }
     return registration.active?.state;
   });
