@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
@@ -6,6 +7,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { brandForHost, type Brand } from '../contract/brands.ts';
 import type { AppEnv } from './app-env.ts';
+import { injectHead, type HeadTags } from './og/meta.ts';
+import { createSlipPreviews, slipImagePath, slipPageRoute } from './og/previews.ts';
 import { requestHost } from './lib/http.ts';
 import { appShellPolicy, inlineHashes } from './security/headers.ts';
 
@@ -84,6 +87,8 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
   const root = normalize(staticDir);
   const indexPath = join(root, 'index.html');
   let cached: { mtimeMs: number; template: string } | null = null;
+  // The public slip page's link preview (Open Graph tags) and its og:image (server/og).
+  const previews = createSlipPreviews();
 
   async function indexTemplate(): Promise<{ template: string; info: Stats } | null> {
     const info = await statFile(indexPath);
@@ -92,16 +97,20 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
     return { template: cached.template, info };
   }
 
-  async function serveIndex(c: Context<AppEnv>): Promise<Response> {
+  async function serveIndex(c: Context<AppEnv>, head?: () => Promise<HeadTags>): Promise<Response> {
     const index = await indexTemplate();
     if (!index) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
     const brand = brandForHost(requestHost(c));
-    const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}"`;
+    const tags = head ? await head() : null;
+    const tagsVersion = tags ? `-${createHash('sha256').update(tags.title).update(tags.tags).digest('base64url').slice(0, 12)}` : '';
+    const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}${tagsVersion}"`;
     const headers = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: 'Host' };
     if (notModified(c, etag)) return c.body(null, 304, headers);
-    // The built template and the brand's settings are ours: their inline boot style is allowed by its hash.
+    // The built template and the brand's settings are ours: their inline boot style is allowed by its hash. The
+    // preview's tags (escaped user content) are added after the hashes are taken, so nothing in them is ever allowed.
     const html = renderIndex(index.template, brand);
-    return c.html(html, 200, { ...headers, 'Content-Security-Policy': appShellPolicy(c, inlineHashes(html)) });
+    const policy = appShellPolicy(c, inlineHashes(html));
+    return c.html(tags ? injectHead(html, tags) : html, 200, { ...headers, 'Content-Security-Policy': policy });
   }
 
   return async (c, next) => {
@@ -109,9 +118,14 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
     const path = c.req.path;
     if ((method !== 'GET' && method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
     if (path === '/' || path === '/index.html') return serveIndex(c);
+    const imageId = slipImagePath(path);
+    if (imageId !== null) return previews.image(c, imageId);
     const file = resolveInside(root, path);
     const info = file ? await statFile(file) : null;
     if (file && info) return serveFile(c, file, info, path);
+    // The public slip page answers every client (link previewers do not all ask for text/html) with its tags.
+    const slipPage = slipPageRoute(path);
+    if (slipPage) return serveIndex(c, () => previews.head(c, slipPage));
     // A navigation to a client route (/explorar, /login, …) gets the app shell; a missing asset stays a 404.
     if ((c.req.header('accept') ?? '').includes('text/html')) return serveIndex(c);
     return next();
