@@ -32,8 +32,8 @@ export function RecordPanel({ record }: { record: UserRecord | null | undefined 
     { key: 'taxa', label: <Trans>Taxa de acerto</Trans>, value: (f) => formatRate(f.taxaAcerto, i18n.locale) ?? dash, ratio: true },
     { key: 'roi', label: <Trans>ROI</Trans>, value: (f) => <Roi roi={f.roi} locale={i18n.locale} />, ratio: true },
     { key: 'odds', label: <Trans>Odd média</Trans>, value: (f) => (f.oddsMedia === null ? dash : formatOdds(f.oddsMedia)), ratio: true },
-    { key: 'actual', label: <Trans>Vitórias seguidas (actual)</Trans>, value: (f) => f.sequenciaActual },
-    { key: 'longa', label: <Trans>Maior sequência de vitórias</Trans>, value: (f) => f.sequenciaMaisLonga },
+    { key: 'actual', label: <Trans>Vitórias seguidas</Trans>, value: (f) => f.sequenciaActual },
+    { key: 'longa', label: <Trans>Melhor sequência</Trans>, value: (f) => f.sequenciaMaisLonga },
     { key: 'anuladas', label: <Trans>Anuladas (não contam)</Trans>, value: (f) => f.anuladas },
   ];
   const shown = record.suficiente ? rows : rows.filter((row) => !row.ratio);
