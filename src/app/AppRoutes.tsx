@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Shell } from './Shell.tsx';
@@ -80,6 +80,39 @@ function ScreenComponent({ component: Screen }: { component: ComponentType }) {
   return <Screen />;
 }
 
+/**
+ * The screens inside the shell. The shell stays mounted from one screen to the next (only the centre changes), and the
+ * centre follows the location a step behind (useDeferredValue): while a screen's lazy chunk loads, the screen being
+ * left stays on show under the progress bar instead of a fallback, so nothing blanks and React has no fallback reveal
+ * to hold back. A fallback shows only when there is nothing to keep (the first screen of a visit).
+ */
+function ShellScreens() {
+  const [location] = useLocation();
+  const shown = useDeferredValue(location);
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Switch location={shown}>
+        {SHELL_ROUTES.map((route) => (
+          <Route key={route.path} path={route.path}>
+            {renderScreen(route)}
+          </Route>
+        ))}
+        <Route>
+          <NotFound />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}
+
+function ScreenLoading() {
+  return (
+    <div className="screen-loading">
+      <span className="spinner-small" aria-hidden="true" />
+    </div>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Switch>
@@ -89,14 +122,9 @@ export function AppRoutes() {
       <Route path="/login">
         <Login />
       </Route>
-      {SHELL_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path}>
-          <Shell>{renderScreen(route)}</Shell>
-        </Route>
-      ))}
       <Route>
         <Shell>
-          <NotFound />
+          <ShellScreens />
         </Shell>
       </Route>
     </Switch>
