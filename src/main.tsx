@@ -1,6 +1,5 @@
-import { createRoot } from 'react-dom/client';
 import { setupI18n } from './i18n/setup.ts';
-import { App } from './app/App.tsx';
+import { startApp } from './app/start.tsx';
 import { registerServiceWorker } from './app/register-sw.ts';
 import './app/styles.css';
 
@@ -8,7 +7,7 @@ function start(): void {
   setupI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
-  createRoot(container).render(<App />);
+  startApp(container);
   registerServiceWorker();
 }
 

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { OutboxEntry } from '../db/outbox-types.ts';
-import { SlipRefusalSchema, SubscriptionErrorSchema, type Selection } from '../../contract/schemas/slips.ts';
+import type { Selection } from '../../contract/schemas/slips.ts';
 import { reviewRefusal, type ReviewedSelection } from '../lib/slip-review.ts';
 import { liveAtom, PENDING } from './live-atom.ts';
 import { sessionUserAtom } from './session.ts';
@@ -61,15 +61,24 @@ export interface RefusedChange {
   review: ReviewedSelection[] | null;
 }
 
+/**
+ * The fields of a refusal's body the screens read, checked by hand: this module is on the start-up path, where the
+ * schemas' validator does not load (DESIGN §10); the sync layer parses the selections with the schema on accepting.
+ */
+function refusalFields(rejection: unknown): { tipo: unknown; message: unknown; ficha: unknown } | null {
+  if (typeof rejection !== 'object' || rejection === null) return null;
+  const body = rejection as Record<string, unknown>;
+  return body.status === 'error' && typeof body.message === 'string' ? { tipo: body.tipo, message: body.message, ficha: body.ficha } : null;
+}
+
 /** The refusal of `entry`; `selections` are the refused slip's as the server answered them. */
 export function refusedChangeOf(entry: OutboxEntry, selections: readonly Selection[]): RefusedChange {
-  const subscription = SubscriptionErrorSchema.safeParse(entry.rejection);
-  const updated = SlipRefusalSchema.safeParse(entry.rejection);
+  const refusal = refusalFields(entry.rejection);
   return {
     mutationId: entry.mutationId,
     message: entry.error ?? '',
-    subscription: subscription.success ? subscription.data.message : null,
-    review: updated.success && updated.data.ficha ? reviewRefusal(selections, entry.body) : null,
+    subscription: refusal && typeof refusal.tipo === 'string' ? (refusal.message as string) : null,
+    review: refusal && Array.isArray(refusal.ficha) ? reviewRefusal(selections, entry.body) : null,
   };
 }
 

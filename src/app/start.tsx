@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { useLocation } from 'wouter';
+import { i18n } from '../i18n/setup.ts';
+import { hasStoredSession } from '../state/stored-session.ts';
+import { LandingPage } from '../components/LandingPage.tsx';
+import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
+
+// Start-up (DESIGN §10): the entry chunk holds React, the catalogs and the landing page only. The app itself (store,
+// state, routes, shell) is the lazy chunk App.tsx, so a visitor with no stored session sees the landing page without
+// waiting for it, for the store or for the network; the app then loads and checks the session with the server.
+
+function loadApp() {
+  return import('./App.tsx');
+}
+
+/** Runs `work` once the first frame is on screen and the main thread is idle. */
+function afterFirstPaint(work: () => void): void {
+  requestAnimationFrame(() => {
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
+      else work();
+    }, 0);
+  });
+}
+
+/** The landing page before the app has loaded; following a link away from it shows the start-up screen meanwhile. */
+function StartLanding({ onLeave }: { onLeave: () => void }) {
+  const [path] = useLocation();
+  const away = path !== '/';
+  useEffect(() => {
+    if (away) onLeave();
+  }, [away, onLeave]);
+  return <I18nProvider i18n={i18n}>{away ? <FullScreenSpinner /> : <LandingPage />}</I18nProvider>;
+}
+
+export function startApp(container: HTMLElement): void {
+  const root: Root = createRoot(container);
+  let mounting: Promise<void> | null = null;
+  const mountApp = (signedOutStart: boolean) => {
+    mounting ??= loadApp().then(({ App }) => root.render(<App signedOutStart={signedOutStart} />));
+    return mounting;
+  };
+  if (location.pathname !== '/') {
+    void mountApp(false);
+    return;
+  }
+  void hasStoredSession().then((stored) => {
+    if (stored) {
+      void mountApp(false);
+      return;
+    }
+    root.render(<StartLanding onLeave={() => void mountApp(true)} />);
+    afterFirstPaint(() => void mountApp(true));
+  });
+}
