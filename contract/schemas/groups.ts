@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { LastSenderSchema } from './chats.ts';
+import { RecordSummarySchema } from './record.ts';
 
 // Groups (SPEC §3 Group, §4 paywall, §5 group edit, §6 roles; docs/api/social.md).
 
@@ -71,6 +72,11 @@ const groupFields = {
   meuPapel: z.enum(['criador', 'administrador', 'normal']).nullable(),
   /** Members plus the creator. */
   totalUsuarios: z.number().int(),
+  /**
+   * (issue 15) The creator's verified record (all time), on a private group, so its paywall and drawer show what one
+   * would pay for before paying. Absent on open groups and in older copies.
+   */
+  registoCriador: RecordSummarySchema.optional(),
 };
 
 export const GroupSummarySchema = z.object(groupFields);

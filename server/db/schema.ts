@@ -279,6 +279,11 @@ export interface FichasTable {
   seq: number;
   settled_at: string | null;
   updated_at: string;
+  /**
+   * When the slip was published (migration 0012-record): its selections, odds and stake are locked from then on, and
+   * only from then may it count in its author's record. Slips are published at creation. Null: never published.
+   */
+  publicada_em: string | null;
 }
 
 export interface FichaSelecoesTable {
@@ -293,6 +298,19 @@ export interface FichaSelecoesTable {
   probabilidade_trend: 'up' | 'down';
   bet_status: BetStatus;
   has_warning: number;
+  /**
+   * The leg's event as it was when the slip was made (migration 0012-record), so the leg is still shown if its event
+   * leaves the feed: then it shows with event_status 'SR' (sem resultado, no result from the feed) and its bet_status
+   * as stored; such a leg never counts as a win or a loss. Null only on rows whose event was already gone.
+   */
+  casa_id: string | null;
+  casa_nome: string | null;
+  fora_id: string | null;
+  fora_nome: string | null;
+  competicao_id: string | null;
+  competicao_nome: string | null;
+  /** Kick-off (ISO). */
+  inicio: string | null;
 }
 
 export interface FichasGuardadasTable {

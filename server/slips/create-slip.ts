@@ -11,7 +11,7 @@ import { currentLicence, isActive, subscriptionRefusal } from '../licence/licenc
 import { readJson } from '../social/shared/request.ts';
 import type { EventRow } from '../sports/events-query.ts';
 import { choiceKey, currentChoices, toCents, type MarketRow } from '../sports/markets-repo.ts';
-import { hasStarted, loadEvents, loadFicha, toSelection } from './slip-view.ts';
+import { hasStarted, legSnapshot, loadEvents, loadFicha, toSelection } from './slip-view.ts';
 
 type Request = ReturnType<typeof CreateSlipRequestSchema.parse>;
 
@@ -81,6 +81,8 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
       seq,
       settled_at: null,
       updated_at: at,
+      // Published at creation: from now on its selections, odds and stake are locked.
+      publicada_em: at,
     })
     .execute();
   await trx
@@ -100,11 +102,12 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
           probabilidade_trend: current.probabilidade_trend,
           bet_status: 'pending' as const,
           has_warning: 0,
+          ...legSnapshot(leg.event),
         };
       }),
     )
     .execute();
-  const ficha = await loadFicha(trx, id, user.id);
+  const ficha = await loadFicha(trx, id, user.id, now);
   if (!ficha) return refuse(500, MSG.generic);
   return ok(CreateSlipResponseSchema, { message: MSG.slipCreated, ficha }, 201);
 }

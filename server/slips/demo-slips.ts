@@ -9,12 +9,13 @@ import { prematchBook } from '../sports/event-models.ts';
 import { settleChoice, type FinalStats } from '../sports/settle-choice.ts';
 import { toBasisPoints, toCents } from '../sports/markets-repo.ts';
 import { effectiveModel } from '../sports/model.ts';
+import { legSnapshot, loadEvents } from './slip-view.ts';
 
 // Demo data of the betting area, so a fresh start shows every state: live and finished matches today, licence
 // codes, and slips in every state for the demo users: pending, won, failed, void, hidden, published, saved and
 // commented by others.
 
-type Leg = Omit<FichaSelecoesTable, 'ficha_id' | 'posicao'>;
+type Leg = Omit<FichaSelecoesTable, 'ficha_id' | 'posicao' | keyof ReturnType<typeof legSnapshot>>;
 
 const PREFERRED: readonly [string, string][] = [
   ['ft_result', 'home'],
@@ -113,6 +114,7 @@ async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> 
   if (legs.length === 0) return undefined;
   const id = newId();
   const estado = slipOutcome(legs.map((leg) => leg.bet_status));
+  const events = await loadEvents(db, legs.map((leg) => leg.evento_id));
   await db.transaction().execute(async (trx) => {
     const { seq, createdAt: at } = await nextListPlace(trx, LIST.slips, input.createdAt);
     await trx
@@ -128,9 +130,18 @@ async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> 
         seq,
         settled_at: estado === 'pending' ? null : at,
         updated_at: at,
+        publicada_em: at,
       })
       .execute();
-    await trx.insertInto('ficha_selecoes').values(legs.map((leg, posicao) => ({ ...leg, ficha_id: id, posicao }))).execute();
+    await trx
+      .insertInto('ficha_selecoes')
+      .values(
+        legs.map((leg, posicao) => {
+          const event = events.get(leg.evento_id);
+          return { ...leg, ...(event ? legSnapshot(event) : {}), ficha_id: id, posicao };
+        }),
+      )
+      .execute();
   });
   return id;
 }

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import type { MarketType } from '../../contract/schemas/events.ts';
 import type { Ficha, Selection } from '../../contract/schemas/slips.ts';
 import { roundOdds, slipMultiplier, slipReturn } from '../../contract/slip-math.ts';
-import type { BetStatus, Database, FichasTable } from '../db/schema.ts';
+import type { BetStatus, Database, FichaSelecoesTable, FichasTable } from '../db/schema.ts';
 import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
 import { eventQuery, type EventRow } from '../sports/events-query.ts';
 import { choiceKey, currentChoices, fromBasisPoints, fromCents, type MarketRow } from '../sports/markets-repo.ts';
+import { loadRecordSummaries } from './record.ts';
 
 type Q = Kysely<Database>;
 
@@ -14,6 +15,48 @@ export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<stri
   if (unique.length === 0) return new Map();
   const rows = await eventQuery(q).where('eventos.id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The event_status of a leg whose event is no longer in the feed (issue 15): 'SR', sem resultado. The leg is shown
+ * from its own copy of the event (migration 0012-record) with its bet_status as stored; it never counts as a win or
+ * a loss (while its bet_status stays pending, neither does its slip).
+ */
+export const EVENT_GONE_STATUS = 'SR';
+
+type LegSnapshot = Pick<FichaSelecoesTable, 'casa_id' | 'casa_nome' | 'fora_id' | 'fora_nome' | 'competicao_id' | 'competicao_nome' | 'inicio'>;
+
+/** What a leg keeps of its event when the slip is made, to be shown if the event leaves the feed. */
+export function legSnapshot(event: EventRow): LegSnapshot {
+  return {
+    casa_id: event.home_id,
+    casa_nome: event.home_name,
+    fora_id: event.away_id,
+    fora_nome: event.away_name,
+    competicao_id: event.competition_id,
+    competicao_nome: event.competition_name,
+    inicio: event.date,
+  };
+}
+
+/** A leg's event from its own copy, for a leg whose event is gone from the feed. */
+function goneEvent(leg: Pick<FichaSelecoesTable, 'evento_id'> & LegSnapshot): ShownEvent {
+  return {
+    id: leg.evento_id,
+    date: leg.inicio ?? '',
+    status: EVENT_GONE_STATUS,
+    competition_id: leg.competicao_id ?? '',
+    competition_name: leg.competicao_nome ?? '',
+    home_id: leg.casa_id ?? '',
+    home_name: leg.casa_nome ?? '',
+    home_position: null,
+    away_id: leg.fora_id ?? '',
+    away_name: leg.fora_nome ?? '',
+    away_position: null,
+    home_goals: null,
+    away_goals: null,
+    elapsed: null,
+  };
 }
 
 /** A match that has kicked off (or whose kick-off time has passed) takes no more bets. */
@@ -43,7 +86,10 @@ export interface PickValues {
   probabilidade_trend: 'up' | 'down';
 }
 
-export function toSelection(event: EventRow, pick: PickValues, betStatus: BetStatus, hasWarning: boolean): Selection {
+/** What a selection shows of its event. */
+export type ShownEvent = Omit<EventRow, 'odds' | 'odds_live' | 'probability'>;
+
+export function toSelection(event: ShownEvent, pick: PickValues, betStatus: BetStatus, hasWarning: boolean): Selection {
   return {
     event_id: event.id,
     event_scheduled: event.date,
@@ -105,14 +151,15 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
   const saved = new Set(savedRows.map((row) => row.ficha_id));
   const saves = await countBy(q, 'fichas_guardadas', ids);
   const comments = await countBy(q, 'ficha_comentarios', ids);
+  const records = await loadRecordSummaries(q, [...new Set(slips.map((slip) => slip.usuario_id))], now);
 
   const legsBySlip = new Map<string, Selection[]>();
   for (const leg of legs) {
+    // A leg whose event left the feed is still shown, from its own copy, as 'SR' (sem resultado).
     const event = events.get(leg.evento_id);
-    if (!event) continue;
     const list = legsBySlip.get(leg.ficha_id) ?? [];
-    const selection = toSelection(event, { ...leg, type: leg.tipo, choice: leg.escolha }, leg.bet_status, leg.has_warning === 1);
-    selection.event_selection_now = selectionNow(event, prices.get(choiceKey(leg.evento_id, leg.tipo, leg.escolha)), now);
+    const selection = toSelection(event ?? goneEvent(leg), { ...leg, type: leg.tipo, choice: leg.escolha }, leg.bet_status, leg.has_warning === 1);
+    selection.event_selection_now = selectionNow(event, event ? prices.get(choiceKey(leg.evento_id, leg.tipo, leg.escolha)) : undefined, now);
     list.push(selection);
     legsBySlip.set(leg.ficha_id, list);
   }
@@ -125,6 +172,7 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
       saved: saved.has(id),
       saves: saves.get(id) ?? 0,
       comments: comments.get(id) ?? 0,
+      record: records.get(slip.usuario_id),
     })];
   });
 }
@@ -132,7 +180,7 @@ export async function loadFichas(q: Q, ids: readonly string[], viewerId: string 
 function toFicha(
   slip: FichasTable,
   selecoes: Selection[],
-  extra: { owner: Ficha['usuario']; saved: boolean; saves: number; comments: number },
+  extra: { owner: Ficha['usuario']; saved: boolean; saves: number; comments: number; record: Ficha['registoAutor'] },
 ): Ficha {
   return {
     id: slip.id,
@@ -149,13 +197,14 @@ function toFicha(
     totalComentarios: extra.comments,
     createdAt: slip.created_at,
     settledAt: slip.settled_at,
-    // Published at creation (oculta 0): selections, odds and stake are locked from then on.
-    publicadaEm: slip.created_at,
+    // Published at creation: selections, odds and stake are locked from then on.
+    ...(slip.publicada_em ? { publicadaEm: slip.publicada_em } : {}),
+    ...(extra.record ? { registoAutor: extra.record } : {}),
   };
 }
 
-export async function loadFicha(q: Q, id: string, viewerId: string | null): Promise<Ficha | undefined> {
-  return (await loadFichas(q, [id], viewerId))[0];
+export async function loadFicha(q: Q, id: string, viewerId: string | null, now: Date = new Date()): Promise<Ficha | undefined> {
+  return (await loadFichas(q, [id], viewerId, now))[0];
 }
 
 /** Whether a viewer may see a slip: its owner always, anybody else only while it is published. */

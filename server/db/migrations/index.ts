@@ -9,6 +9,7 @@ import { jobs } from './0007-jobs.ts';
 import { ordering } from './0008-ordering.ts';
 import { notificationKeys } from './0009-notification-keys.ts';
 import { reports } from './0011-reports.ts';
+import { record } from './0012-record.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-ordering': ordering,
   '0009-notification-keys': notificationKeys,
   '0011-reports': reports,
+  '0012-record': record,
 };

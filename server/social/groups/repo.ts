@@ -10,6 +10,7 @@ import {
 } from '../../../contract/schemas/groups.ts';
 import { normalizePlans } from '../../../contract/validation/social.ts';
 import type { Database, GrupoMembrosTable, GruposTable } from '../../db/schema.ts';
+import { loadRecordSummaries } from '../../slips/record.ts';
 import type { Page } from '../shared/request.ts';
 import { loadUsers, missingUser, toPublic } from '../shared/users.ts';
 import { groupAccess, type GroupAccess } from './paywall.ts';
@@ -79,7 +80,14 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
     rows.flatMap((r) => [r.criador_id, ...(r.last_sender_id ? [r.last_sender_id] : [])]),
   );
   const now = Date.now();
+  // A private group sells its creator's tips: its paywall and drawer show the creator's record (issue 15).
+  const records = await loadRecordSummaries(
+    db,
+    [...new Set(rows.filter((r) => r.privado === 1).map((r) => r.criador_id))],
+    new Date(now),
+  );
   return rows.map((row) => {
+    const registoCriador = row.privado === 1 ? records.get(row.criador_id) : undefined;
     const creator = users.get(row.criador_id) ?? missingUser(row.criador_id);
     const membership = membershipOf.get(row.id);
     const access = groupAccess(row, viewer, membership, now);
@@ -102,6 +110,7 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
       oficial: isOfficialGroup(row.id),
       meuPapel: placeOf(row, viewer.id, membership),
       totalUsuarios: (countOf.get(row.id) ?? 0) + 1,
+      ...(registoCriador ? { registoCriador } : {}),
     };
   });
 }

@@ -19,18 +19,23 @@ import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { notify } from '../../notify/notify.ts';
 import { readCounters, resetCounter } from '../shared/counters.ts';
+import { loadRecord } from '../../slips/record.ts';
 import { loadFichas } from '../../slips/slip-view.ts';
 import { readPage } from '../shared/request.ts';
 import { findUserByName, loadUser, searchUsers, toPublic, toSender } from '../shared/users.ts';
 import { createdAtOf, followList, followsOf, isFollowing, myProfileUser, publishedSlipIds, toProfileUser } from './repo.ts';
 
-/** GET /api/client/common/perfil/mostrarMeuPerfil → usuario, follows{following, followers, socials}. */
+/** GET /api/client/common/perfil/mostrarMeuPerfil → usuario, follows{following, followers, socials}, registo (the record). */
 export async function myProfile(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const card = await loadUser(db, c.get('user').id);
   const usuario = card ? await myProfileUser(db, card) : null;
   if (!card || !usuario) return jsonError(c, 401, MSG.unauthenticated);
-  return answer(c, MyProfileResponseSchema, { usuario, follows: await followsOf(db, card.id) });
+  return answer(c, MyProfileResponseSchema, {
+    usuario,
+    follows: await followsOf(db, card.id),
+    registo: await loadRecord(db, card.id, new Date()),
+  });
 }
 
 /** GET /api/client/common/perfil/mostrarMeusUpdates → updates: every counter of SPEC §3 as {count}. */
@@ -48,7 +53,7 @@ export async function resetCounterRoute(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
-/** GET /api/client/common/perfil/{nomeUsuario} → usuario (public fields), follows, isFollowing. */
+/** GET /api/client/common/perfil/{nomeUsuario} → usuario (public fields), follows, isFollowing, registo (the record). */
 export async function userProfile(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   const card = await findUserByName(db, normalizeUsername(c.req.param('nomeUsuario') ?? ''));
@@ -57,6 +62,7 @@ export async function userProfile(c: Context<AppEnv>): Promise<Response> {
     usuario: toProfileUser(card, await createdAtOf(db, card.id)),
     follows: await followsOf(db, card.id),
     isFollowing: await isFollowing(db, c.get('user').id, card.id),
+    registo: await loadRecord(db, card.id, new Date()),
   });
 }
 

@@ -179,18 +179,23 @@ describeOnEachDb('Explore slips, community and competitions', (server) => {
     expectError(await anonymous(server()).get(`${SLIPS}?${query}`), 400, MSG.invalidRequest);
   });
 
-  it('comunidade: bettors by slips won in the last 30 days, then followers, with their public stats', async () => {
+  it('comunidade: below the 20-slip guard nobody is ranked; listed by settled slips (hidden ones too), then followers, with their public stats', async () => {
     const usuarios = expectOk(await anonymous(server()).get(`${COMMUNITY}?size=250`), CommunityResponseSchema).usuarios;
     const by = (who: Actor) => usuarios.find((u) => u.id === who.id);
-    expect(usuarios.slice(0, 2).map((u) => u.id)).toEqual([bob.id, alice.id]);
+    // The record counts alice's hidden win (s3, s5, s7, h2: 4 settled), bob 2, dave 1 (the board ranks the record:
+    // slips-record-board.test.ts).
+    expect(usuarios.slice(0, 3).map((u) => u.id)).toEqual([alice.id, bob.id, dave.id]);
+    expect(by(alice)?.registo).toMatchObject({ liquidadas: 4, taxaAcerto: 0.5, suficiente: false });
+    expect(usuarios.every((u) => u.posicao === null)).toBe(true);
     expect(by(bob)?.stats).toEqual({ fichas: 3, ganhas: 1, ganhasMes: 1, seguidores: 2 });
-    // alice's hidden win is nobody's business.
+    // alice's hidden win is nobody's business in the public stats.
     expect(by(alice)?.stats).toEqual({ fichas: 4, ganhas: 1, ganhasMes: 1, seguidores: 1 });
     expect(by(dave)?.stats).toEqual({ fichas: 1, ganhas: 1, ganhasMes: 0, seguidores: 0 });
     expect(by(alice)).toMatchObject({ nomeUsuario: alice.nomeUsuario, role: 'usuario', conta: null, banca: { amount: expect.any(Number) } });
-    // Ordered by (won in 30 days, followers), both descending.
+    // Ordered by (settled slips, followers), both descending.
+    const settled = (u: CommunityUser) => u.registo?.liquidadas ?? 0;
     const before = (a: CommunityUser, b: CommunityUser) =>
-      a.stats.ganhasMes > b.stats.ganhasMes || (a.stats.ganhasMes === b.stats.ganhasMes && a.stats.seguidores >= b.stats.seguidores);
+      settled(a) > settled(b) || (settled(a) === settled(b) && a.stats.seguidores >= b.stats.seguidores);
     usuarios.slice(1).forEach((user, i) => expect(before(usuarios[i] as CommunityUser, user)).toBe(true));
     expect(usuarios.map((u) => u.nomeUsuario)).not.toContain('moderador');
     expect(usuarios.map((u) => u.nomeUsuario)).toContain('fichasoficial');
