@@ -1,8 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import * as playwright from '@playwright/test';
 import { NotificationListResponseSchema, type Notification as AppNotification } from '../../contract/schemas/notifications.ts';
@@ -11,7 +7,7 @@ import { webPublishOf } from '../../server/push/payload.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 import { DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { setPhoneOffline } from './support/offline.ts';
-import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
+import { startSimulatedServer, type SimulatedServer } from './support/simulated-server.ts';
 
 // Issue 14 item 3: the notifications page (newest first, who/what/when/link, read state, the counter reset once
 // seen), and the server telling a slip's owner of each leg live, by push to the service worker, and on the page.
@@ -98,38 +94,20 @@ test('screenshots at 360 and 1280 px in pt and en; axe finds nothing serious', a
 // A server of its own with the match simulator at 600× (ten match minutes a second) on a SQLite file the test can
 // reach, so two upcoming matches are brought forward to kick off within seconds.
 test.describe('slip events from the match simulator', () => {
-  let server: ServerProcess;
-  let dataDir: string;
+  let server: SimulatedServer;
   let origin: string;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'fichas-notify-'));
-    server = await startProcess({
-      name: 'notify',
-      script: 'server/main.ts',
-      port: await freePort(),
-      env: { DATA_DIR: dataDir, SIMULATOR_SPEED: '600' },
-      ready: /a correr em http:\/\/localhost:\d+/,
-    });
-    origin = `http://localhost:${server.port}`;
+    server = await startSimulatedServer({ name: 'notify', speed: 600 });
+    origin = server.origin;
   });
 
   test.afterAll(async () => {
-    await server?.kill('SIGTERM');
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
-  /** Brings a not-started match forward so it kicks off `inMs` from now (the simulator plays it from then). */
-  function kickOffIn(eventId: string, inMs: number): void {
-    const db = new DatabaseSync(join(dataDir, 'app.sqlite'));
-    try {
-      db.exec('pragma busy_timeout = 5000');
-      db.prepare('update eventos set date = ? where id = ?').run(new Date(Date.now() + inMs).toISOString(), eventId);
-    } finally {
-      db.close();
-    }
-  }
+  const kickOffIn = (eventId: string, inMs: number) => server.kickOffIn(eventId, inMs);
 
   async function upcoming(api: APIRequestContext, count: number): Promise<{ id: string; home_name: string; away_name: string }[]> {
     const { eventos } = (await (await api.get('/api/client/public/eventos')).json()) as { eventos: { id: string; status: string; date: string; home_name: string; away_name: string }[] };
