@@ -8,7 +8,6 @@ import { decodeImageDataUrl } from '../../contract/data-url.ts';
 import { GROUP_PLAN_MAX, GROUP_PLAN_MIN, GROUP_PLANS, type AllowedSenders, type GroupPlanName } from '../../contract/schemas/groups.ts';
 import { validateGroupFields } from '../../contract/validation/social.ts';
 import { createGroupAtom } from '../state/groups.ts';
-import { showToastAtom } from '../state/toasts.ts';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { fileToDataUrl } from '../lib/file-to-data-url.ts';
 import { Field } from '../components/auth/Field.tsx';
@@ -35,7 +34,6 @@ async function drawable(file: Blob): Promise<boolean> {
 export default function GroupCreate() {
   const { t } = useLingui();
   const create = useSetAtom(createGroupAtom);
-  const showToast = useSetAtom(showToastAtom);
   const [, navigate] = useLocation();
   const [nome, setNome] = useState('');
   const [imagem, setImagem] = useState<string | null>(null);
@@ -84,8 +82,8 @@ export default function GroupCreate() {
     setBusy(false);
     if (!result.ok) {
       const message = translateServerMessage(result.message);
-      setError({ field: 'form', message });
-      return showToast({ kind: 'error', text: message });
+      // Shown once, on the form (components/form-error.ts).
+      return setError({ field: 'form', message });
     }
     navigate('/dashboard/comunidade/grupos');
   };

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormError as FormErrorOf } from '../form-error.ts';
 import { useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -15,7 +16,7 @@ import { AvailabilityHint } from './AvailabilityHint.tsx';
 import { useAvailability } from './use-availability.ts';
 
 type Values = Omit<SignUpInput, 'fotografia' | 'referrer'>;
-type FormError = { field: SignUpField | 'form'; message: string };
+type FormError = FormErrorOf<SignUpField>;
 
 const EMPTY: Values = { nome: '', nomeUsuario: '', email: '', numeroTelemovel: '', password: '', passwordConfirmacao: '' };
 
@@ -46,10 +47,8 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
     setPhoto(await fileToDataUrl(file));
   };
 
-  const fail = (failure: FormError) => {
-    setError(failure);
-    showToast({ kind: 'error', text: failure.message });
-  };
+  // Shown once, on the form (components/form-error.ts).
+  const fail = (failure: FormError) => setError(failure);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

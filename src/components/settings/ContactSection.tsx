@@ -97,7 +97,8 @@ function PhoneDetails({ account }: { account: MyProfileUser }) {
     setError(null);
     if (phone === (account.numeroTelemovel ?? '')) return;
     const result = await update({ numeroTelemovel: phone });
-    if (!result.ok) return showToast({ kind: 'error', text: translateServerMessage(result.message) });
+    // Shown once, under the field it is about (components/form-error.ts).
+    if (!result.ok) return setError({ field: 'numeroTelemovel', message: translateServerMessage(result.message) });
     setCodeSent(false);
   };
 
@@ -108,7 +109,6 @@ function PhoneDetails({ account }: { account: MyProfileUser }) {
     const message = translateServerMessage(result.message);
     if (!result.ok) {
       setError({ field, message });
-      showToast({ kind: 'error', text: message });
       return false;
     }
     setError(null);

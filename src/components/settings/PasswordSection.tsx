@@ -46,8 +46,8 @@ export function PasswordSection() {
     setPending(false);
     const message = translateServerMessage(result.message);
     if (!result.ok) {
-      setError({ field: fieldOf(result.message), message });
-      return showToast({ kind: 'error', text: message });
+      // Shown once, on the form (components/form-error.ts).
+      return setError({ field: fieldOf(result.message), message });
     }
     setError(null);
     setValues(EMPTY);

@@ -6,7 +6,6 @@ import { validateDisplayName } from '../../../contract/validation/social.ts';
 import { IMAGE_MAX_BYTES } from '../../../contract/limits.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { updateAccountAtom, type AccountChanges } from '../../state/account.ts';
-import { showToastAtom } from '../../state/toasts.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { fileToDataUrl } from '../../lib/file-to-data-url.ts';
 import { Field } from '../auth/Field.tsx';
@@ -17,7 +16,6 @@ type FieldName = 'nome' | 'fotografia';
 export function ProfileSection({ account }: { account: MyProfileUser }) {
   const { t } = useLingui();
   const update = useSetAtom(updateAccountAtom);
-  const showToast = useSetAtom(showToastAtom);
   const [nome, setNome] = useState(account.nome);
   // undefined: the photo is not being changed; null: it is being removed.
   const [photo, setPhoto] = useState<string | null | undefined>(undefined);
@@ -47,8 +45,8 @@ export function ProfileSection({ account }: { account: MyProfileUser }) {
     const result = await update(changes);
     if (!result.ok) {
       const message = translateServerMessage(result.message);
-      setError({ field: 'form', message });
-      return showToast({ kind: 'error', text: message });
+      // Shown once, on the form (components/form-error.ts).
+      return setError({ field: 'form', message });
     }
     setError(null);
     setPhoto(undefined);
