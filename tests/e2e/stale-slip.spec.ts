@@ -97,7 +97,7 @@ test('a shared slip with a moved price and a started leg shows both and copies o
   const panel = page.getByRole('complementary', { name: /Ficha/ });
   await expect(panel.locator('.panel-count')).toHaveText('0');
   await card.getByRole('button', { name: 'Copiar para a minha ficha' }).click();
-  await expect(page.getByText('2 selecções copiadas para a sua ficha, 1 com a odd actualizada. 1 ficou de fora: 1 já começou.')).toBeVisible();
+  await expect(page.getByText('2 selecções copiadas para a sua ficha. 1 ficou de fora: 1 já começou. 1 copiada com a odd actualizada.')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/copied-pt-1280.png` });
   await expect(panel.locator('.panel-count')).toHaveText('2');
   const builder = panel.getByRole('list', { name: 'Selecções da ficha' });
