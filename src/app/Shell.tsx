@@ -13,6 +13,7 @@ import { PushPrompt } from '../components/PushPrompt.tsx';
 import { isChatRoute } from '../components/shell/menu-items.ts';
 import { SubscriptionNoticeDialog } from '../components/licence/SubscriptionNoticeDialog.tsx';
 import { AttentionToasts } from '../components/chat/AttentionToasts.tsx';
+import '../components/shell/shell.css';
 
 /** SPEC §2 Layout and shell: header, left menu, centre, right panel; bottom menu at 850 px or less. */
 export function Shell({ children }: { children: ReactNode }) {

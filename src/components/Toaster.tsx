@@ -5,14 +5,20 @@ import { dismissToastAtom, toastsAtom } from '../state/toasts.ts';
 import { Icon } from './Icon.tsx';
 import './chat/attention.css';
 
-/** Toasts top-right (top-centre at 650 px or less); a close button except on loading toasts (SPEC §2). */
+/** At most this many toasts show at once (issue 16): the newest; an older one shows again if a newer one goes first. */
+const SHOWN = 3;
+
+/**
+ * Toasts top-right (top-centre at 650 px or less) under the header, never over its controls; a close button except on
+ * loading toasts (SPEC §2).
+ */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const dismiss = useSetAtom(dismissToastAtom);
   const { t } = useLingui();
   return (
     <div className="toaster" aria-live="polite">
-      {toasts.map((toast) => (
+      {toasts.slice(-SHOWN).map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           {toast.kind === 'loading' && <span className="spinner-small" aria-hidden="true" />}
           {toast.open ? (

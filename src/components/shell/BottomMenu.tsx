@@ -40,7 +40,7 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
                 </span>
               )}
             </span>
-            <span>{i18n._(item.label)}</span>
+            <span className="bottom-label">{i18n._(item.label)}</span>
           </Link>
         );
       })}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
@@ -6,23 +5,20 @@ import { Icon } from '../Icon.tsx';
 import { Logo } from '../Logo.tsx';
 import { MenuLinks } from './MenuLinks.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
+import { useDrawer } from './use-drawer.ts';
 import { InstallAction } from './InstallAction.tsx';
 
 /** The header drawer: the full menu when signed in, only a Login link when signed out (SPEC §2). */
 export function MenuDrawer({ open, user, onClose }: { open: boolean; user: SessionUser | null; onClose: () => void }) {
   const { t } = useLingui();
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  const ref = useDrawer(open, onClose);
   if (!open) return null;
   return (
     <div className="drawer-layer" role="presentation" onClick={onClose}>
       <aside
+        ref={(node) => {
+          ref.current = node;
+        }}
         className="drawer"
         role="dialog"
         aria-modal="true"
