@@ -2,7 +2,7 @@ import type { Brand } from '../../contract/brands.ts';
 import { formatMultiplier } from '../../contract/slip-math.ts';
 import { OG_HEIGHT, OG_WIDTH } from './render-png.ts';
 import type { SlipPreview } from './slip-preview.ts';
-import { kz, odds, pickText, WORDS } from './words.ts';
+import { kz, odds, pickText, shownReturn, WORDS } from './words.ts';
 
 // The Open Graph and Twitter card tags of the public slip page (/{nomeUsuario}/fichas/{fichaId}): what WhatsApp,
 // Telegram and Facebook unfold a pasted link into. Every value is escaped for an attribute; every length is bounded.
@@ -46,8 +46,8 @@ function slipTitle(preview: SlipPreview, brand: Brand): string {
 /** Stake, multiplier and return first (they survive a preview's two lines), then the legs with their odds. */
 function slipDescription(preview: SlipPreview, brand: Brand): string {
   const words = WORDS[brand.locale];
-  const returnLabel = preview.estado === 'won' ? words.wonReturn : words.potentialReturn;
-  const totals = `${words.stake} ${kz(preview.valor)} · ${words.totalOdds} ${formatMultiplier(preview.multiplicador)} · ${returnLabel} ${kz(preview.retorno)}.`;
+  const paid = shownReturn(brand.locale, preview.estado, preview.retorno);
+  const totals = `${words.stake} ${kz(preview.valor)} · ${words.totalOdds} ${formatMultiplier(preview.multiplicador)} · ${paid.label} ${kz(paid.amount)}.`;
   const legs: string[] = [];
   let length = totals.length;
   for (const [index, leg] of preview.legs.entries()) {

@@ -6,7 +6,7 @@ import type { Brand } from '../../contract/brands.ts';
 import { formatMultiplier } from '../../contract/slip-math.ts';
 import type { BetStatus, SlipState } from '../../contract/schemas/slips.ts';
 import type { SlipPreview } from './slip-preview.ts';
-import { kz, odds, pickText, WORDS } from './words.ts';
+import { kz, odds, pickText, shownReturn, WORDS } from './words.ts';
 
 // The og:image of a shared slip: a 1200×630 PNG drawn by satori (layout and text to SVG paths, with the Inter font
 // shipped in node_modules: nothing is fetched) and rasterised by resvg. A phone shows it about 400 px wide, so every
@@ -107,16 +107,20 @@ function legRow(preview: SlipPreview, index: number, brand: Brand, roomy: boolea
   const words = WORDS[brand.locale];
   const teams = `${clip(leg.home, 40)} – ${clip(leg.away, 40)}`;
   const price = clip(odds(leg.odds), 10);
+  const pending = leg.betStatus === 'pending';
+  // A pending leg has no state pill: its text takes the pill's room too; long names get a smaller size first.
+  const textWidth = pending ? LEG_TEXT + LEG_PILL + GAP : LEG_TEXT;
+  const teamsSize = Math.max(26, Math.min(roomy ? 38 : 32, Math.floor(textWidth / ([...teams].length * 0.6))));
   return el(
     'div',
     { alignItems: 'center', gap: GAP, padding: roomy ? '22px 0' : '10px 0', borderTop: index === 0 ? '0px solid transparent' : '2px solid #e6ebe8' },
     el(
       'div',
-      { flexDirection: 'column', width: LEG_TEXT, flexShrink: 0 },
-      el('div', { fontSize: roomy ? 38 : 32, fontWeight: 800, color: brand.colors.text, ...oneLine(LEG_TEXT) }, teams),
-      el('div', { fontSize: roomy ? 30 : 26, fontWeight: 400, color: '#4b5563', ...oneLine(LEG_TEXT) }, clip(pickText(brand.locale, leg.type, leg.choice), 80)),
+      { flexDirection: 'column', width: textWidth, flexShrink: 0 },
+      el('div', { fontSize: teamsSize, fontWeight: 800, color: brand.colors.text, ...oneLine(textWidth) }, teams),
+      el('div', { fontSize: roomy ? 30 : 26, fontWeight: 400, color: '#4b5563', ...oneLine(textWidth) }, clip(pickText(brand.locale, leg.type, leg.choice), 80)),
     ),
-    leg.betStatus === 'pending' ? el('div', { width: LEG_PILL, flexShrink: 0 }) : pill(words.leg[leg.betStatus], leg.betStatus, 22, LEG_PILL),
+    ...(pending ? [] : [pill(words.leg[leg.betStatus], leg.betStatus, 22, LEG_PILL)]),
     el(
       'div',
       { width: LEG_ODDS, flexShrink: 0, justifyContent: 'flex-end', fontSize: fitSize(price, LEG_ODDS, roomy ? 44 : 38), fontWeight: 800, color: brand.colors.primaryDark, whiteSpace: 'nowrap' },
@@ -125,7 +129,8 @@ function legRow(preview: SlipPreview, index: number, brand: Brand, roomy: boolea
   );
 }
 
-function total(label: string, value: string, brand: Brand, strong: boolean): Node {
+/** `strong`: the colour of the box that stands out (the return), else a plain white box. */
+function total(label: string, value: string, brand: Brand, strong?: string): Node {
   const shown = clip(value, 24);
   return el(
     'div',
@@ -135,9 +140,9 @@ function total(label: string, value: string, brand: Brand, strong: boolean): Nod
       flexShrink: 0,
       padding: '14px 22px',
       borderRadius: 18,
-      backgroundColor: strong ? brand.colors.primary : '#ffffff',
+      backgroundColor: strong ?? '#ffffff',
       color: strong ? '#ffffff' : brand.colors.text,
-      border: strong ? `2px solid ${brand.colors.primary}` : '2px solid #dfe5e1',
+      border: `2px solid ${strong ?? '#dfe5e1'}`,
     },
     el('div', { fontSize: 24, fontWeight: 600, opacity: 0.85, ...oneLine(TOTAL_INNER) }, label),
     el('div', { height: 54, alignItems: 'center', fontSize: fitSize(shown, TOTAL_INNER, 44), fontWeight: 800, ...oneLine(TOTAL_INNER) }, shown),
@@ -150,7 +155,7 @@ function card(preview: SlipPreview, brand: Brand): Node {
   // With more legs than room, a last line says how many more there are.
   const drawn = Math.min(SHOWN_LEGS, preview.legs.length);
   const shown = preview.legs.slice(0, drawn).map((_, index) => legRow(preview, index, brand, preview.legs.length <= 2));
-  const returnLabel = preview.estado === 'won' ? words.wonReturn : words.potentialReturn;
+  const paid = shownReturn(brand.locale, preview.estado, preview.retorno);
   const record = preview.record ? words.record(preview.record) : null;
   // Here a box's width is its content's, without its padding and border.
   return el(
@@ -193,9 +198,9 @@ function card(preview: SlipPreview, brand: Brand): Node {
       el(
         'div',
         { gap: TOTAL_GAP, width: CONTENT },
-        total(words.stake, kz(preview.valor), brand, false),
-        total(words.totalOdds, formatMultiplier(preview.multiplicador), brand, false),
-        total(returnLabel, kz(preview.retorno), brand, true),
+        total(words.stake, kz(preview.valor), brand),
+        total(words.totalOdds, formatMultiplier(preview.multiplicador), brand),
+        total(paid.label, kz(paid.amount), brand, preview.estado === 'failed' ? '#4b5563' : brand.colors.primary),
       ),
     ),
   );

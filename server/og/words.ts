@@ -70,6 +70,13 @@ export function kz(amount: number): string {
 
 export const odds = (value: number) => value.toFixed(2);
 
+/** The return a slip shows: potential while pending, then what it paid (a lost slip pays nothing). */
+export function shownReturn(locale: Locale, estado: SlipState, retorno: number): { label: string; amount: number } {
+  const words = WORDS[locale];
+  if (estado === 'pending') return { label: words.potentialReturn, amount: retorno };
+  return { label: words.wonReturn, amount: estado === 'failed' ? 0 : retorno };
+}
+
 /** As the app writes a record (src/components/record/record-format.ts): pt "12,5 %", en "12.5%", ROI signed. */
 function percent(locale: Locale, ratio: number | null, signed: boolean): string {
   if (ratio === null || !Number.isFinite(ratio)) return '—';

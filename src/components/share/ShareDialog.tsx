@@ -12,6 +12,7 @@ import { showToastAtom } from '../../state/toasts.ts';
 import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
+import { ShareOutside } from './ShareOutside.tsx';
 import './share.css';
 
 type Tab = 'conversas' | 'grupos' | 'salas';
@@ -191,6 +192,7 @@ export function ShareDialog({ ficha, onClose }: { ficha: Ficha; onClose: () => v
             <Trans>Sem ligação: a partilha fica guardada neste telemóvel e é enviada quando houver ligação.</Trans>
           </p>
         )}
+        {!slipBlock && !hiddenFromRecipients(ficha, selfId) && <ShareOutside ficha={ficha} />}
         <div className="tabs" role="tablist" aria-label={t`Onde partilhar`}>
           {TABS.map((value) => (
             <button
