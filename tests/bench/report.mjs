@@ -29,7 +29,7 @@ export function figure(name, values, format, goal = '', ok = null) {
     if (s.runs > 1) spread = `(min ${format(s.min)}, max ${format(s.max)}, n=${s.runs}${missing ? `, ${missing} failed` : ''})`;
   }
   const mark = s && ok ? (ok(s.median) ? 'meets' : 'MISSES') : '';
-  console.log(`  ${name.padEnd(52)} ${value.padStart(10)}  ${spread.padEnd(40)} ${goal ? `goal ${goal}` : ''} ${mark}`.trimEnd());
+  console.log(`  ${name.padEnd(60)} ${value.padStart(10)}  ${spread.padEnd(40)} ${goal ? `goal ${goal}` : ''} ${mark}`.trimEnd());
   return s;
 }
 

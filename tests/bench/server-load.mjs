@@ -1,7 +1,7 @@
 // Server throughput, one process (DESIGN §10): a closed-loop load generator on node:http with kept-alive
-// connections, as browsers call: `Accept-Encoding: gzip, deflate, br`, bodies read and dropped. Each round measures
-// every call for the same time, one after another, so each call's share of the trivial `estado` call comes from the
-// same round (figures swing with the machine's load; the shares much less).
+// connections, as browsers call: `Accept-Encoding: gzip, deflate, br`, bodies read and dropped. Each round gives
+// every call the same time in short slices taken in turn, so each call's share of the trivial `estado` call comes
+// from the same stretch of time (rates swing with the machine's load; the shares much less).
 import { Buffer } from 'node:buffer';
 import http from 'node:http';
 import { URLSearchParams } from 'node:url';
@@ -61,9 +61,8 @@ async function signIn(origin) {
   return jar.header();
 }
 
-/** Runs `make()` requests in `concurrency` loops for `seconds`; req/s of 2xx answers and the count of others. */
-async function load(origin, make, { seconds, concurrency }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+/** Runs `make()` requests in `concurrency` loops for `seconds` on `agent`: answers counted, bytes, seconds spent. */
+async function load(agent, origin, make, { seconds, concurrency }) {
   const until = performance.now() + seconds * 1000;
   let ok = 0;
   let failed = 0;
@@ -83,9 +82,7 @@ async function load(origin, make, { seconds, concurrency }) {
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { rate: ok / elapsed, failed, bytes: bytes / Math.max(1, ok + failed) };
+  return { ok, failed, bytes, elapsed: (performance.now() - started) / 1000 };
 }
 
 export async function serverFigures({ origin, rounds = 5, seconds = 3, concurrency = 16, log = () => {} }) {
@@ -114,19 +111,30 @@ export async function serverFigures({ origin, rounds = 5, seconds = 3, concurren
   const shares = { eventos: [], session: [], send: [] };
   const failures = Object.fromEntries(Object.keys(calls).map((name) => [name, 0]));
   const answerBytes = {};
+  const agents = Object.fromEntries(Object.keys(calls).map((name) => [name, new http.Agent({ keepAlive: true, maxSockets: concurrency })]));
   // A short warm-up of every call (JIT, statement caches) that is not counted.
-  for (const make of Object.values(calls)) await load(origin, make, { seconds: 0.5, concurrency });
+  for (const [name, make] of Object.entries(calls)) await load(agents[name], origin, make, { seconds: 0.5, concurrency });
+  // Each round gives every call `seconds` in slices of half a second, the calls taking turns, so a change in the
+  // machine's load during the round falls on all of them alike.
+  const slices = Math.max(1, Math.round(seconds / 0.5));
   for (let round = 0; round < rounds; round += 1) {
+    const totals = Object.fromEntries(Object.keys(calls).map((name) => [name, { ok: 0, failed: 0, bytes: 0, elapsed: 0 }]));
+    for (let slice = 0; slice < slices; slice += 1) {
+      for (const [name, make] of Object.entries(calls)) {
+        const part = await load(agents[name], origin, make, { seconds: seconds / slices, concurrency });
+        for (const key of Object.keys(part)) totals[name][key] += part[key];
+      }
+    }
     const rates = {};
-    for (const [name, make] of Object.entries(calls)) {
-      const { rate, failed, bytes } = await load(origin, make, { seconds, concurrency });
-      answerBytes[name] = Math.round(bytes);
-      rates[name] = rate;
-      results[name].push(rate);
-      failures[name] += failed;
+    for (const [name, total] of Object.entries(totals)) {
+      rates[name] = total.ok / total.elapsed;
+      results[name].push(rates[name]);
+      failures[name] += total.failed;
+      answerBytes[name] = Math.round(total.bytes / Math.max(1, total.ok + total.failed));
     }
     for (const name of Object.keys(shares)) shares[name].push(rates[name] / rates.estado);
     log(`server round ${round + 1}/${rounds}: ${Object.entries(rates).map(([name, rate]) => `${name} ${Math.round(rate)}`).join(', ')} req/s`);
   }
+  for (const agent of Object.values(agents)) agent.destroy();
   return { rates: results, shares, failures, answerBytes, concurrency, seconds };
 }
