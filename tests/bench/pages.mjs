@@ -68,15 +68,26 @@ const spin = (page) =>
     return performance.now() - start + (x < 0 ? 1 : 0);
   });
 
-async function waitFor(page, key, limitMs = 60_000) {
+/** What the page shows, for a run whose awaited element never came. */
+const onScreen = (page) =>
+  page
+    .evaluate(() => `${location.pathname}: ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 160)}`)
+    .catch((error) => `(page gone: ${error.message.split('\n')[0]})`);
+
+const missing = [];
+
+async function waitFor(page, key, limitMs = 45_000) {
   const started = Date.now();
   while (Date.now() - started < limitMs) {
     const at = await page.evaluate((k) => window.__bench?.painted?.[k] ?? null, key).catch(() => null);
     if (at !== null) return at;
     await sleep(100);
   }
+  missing.push(`${WATCH[key]} not shown within ${limitMs / 1000} s; on screen ${await onScreen(page)}`);
   return null;
 }
+
+const gzipOf = (gz, paths, until) => (until === null ? NaN : paths.reduce((sum, path) => sum + (gz(path) ?? 0), 0));
 
 /** TBT: sum of (long task - 50 ms) from FCP until 5 s pass with no long task (at most 30 s after navigation). */
 async function totalBlockingTime(page) {
@@ -109,6 +120,7 @@ function pageFacts(page, until) {
       lcp: lcp?.t ?? null,
       lcpTag: lcp?.tag ?? null,
       js: before.filter((entry) => entry.path.endsWith('.js')).map((entry) => entry.path),
+      jsBeforeFcp: before.filter((entry) => entry.path.endsWith('.js') && fcp !== null && entry.start < fcp).map((entry) => entry.path),
       api: before.filter((entry) => entry.path.startsWith('/api/')).map((entry) => entry.path),
       networkPaths: resources.filter((entry) => entry.origin && entry.transfer > 0).map((entry) => entry.path),
     };
@@ -190,7 +202,8 @@ async function firstVisitLanding({ origin, shaper, chromiumPath, gz }) {
       lcp: facts.lcp,
       lcpTag: facts.lcpTag,
       jsFiles: facts.js,
-      jsGzip: facts.js.reduce((sum, path) => sum + (gz(path) ?? 0), 0),
+      jsGzip: gzipOf(gz, facts.js, content),
+      jsBeforeFcpGzip: gzipOf(gz, facts.jsBeforeFcp, facts.fcp),
       apiBefore: facts.api,
       swActive: active,
       wireDown: after.down - before.down,
@@ -224,7 +237,8 @@ async function signedInExplore({ origin, shaper, chromiumPath, gz }) {
       fcp: facts.fcp,
       lcp: facts.lcp,
       jsFiles: facts.js,
-      jsGzip: facts.js.reduce((sum, path) => sum + (gz(path) ?? 0), 0),
+      jsGzip: gzipOf(gz, facts.js, content),
+      jsBeforeFcpGzip: gzipOf(gz, facts.jsBeforeFcp, facts.fcp),
       apiBefore: facts.api,
       tbt: await totalBlockingTime(page),
     };
@@ -271,6 +285,7 @@ async function signedInExplore({ origin, shaper, chromiumPath, gz }) {
 export async function pageFigures({ origin, shaper, chromiumPath, gz, runs, log = () => {} }) {
   const landing = [];
   const explore = [];
+  missing.length = 0;
   for (let run = 0; run < runs; run += 1) {
     try {
       landing.push(await firstVisitLanding({ origin, shaper, chromiumPath, gz }));
@@ -284,5 +299,5 @@ export async function pageFigures({ origin, shaper, chromiumPath, gz, runs, log 
     }
     log(`run ${run + 1}/${runs} done`);
   }
-  return { landing, explore };
+  return { landing, explore, missing };
 }
