@@ -31,14 +31,25 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'credits.json'],
         // The large icons are for install screens only; phones on 3G should not download them up front.
         globIgnores: ['icons/*-512.png'],
-        // The first visit precaches only the shell (issue 16: ≤ 150 KB gzip): index.html, what it loads at once and the
+        // The first visit precaches only the shell (issue 16: ≤ 150 KB gzip): index.html, what it loads at once, the
+        // update prompt (an old tab must show it when its other chunks are gone), the chunks these import, and the
         // favicon. Every other file is marked lazy: the worker caches it when first used or when idle (sw/precache.ts).
         manifestTransforms: [
           async (entries) => {
             const html = await readFile(join(pwaOutDir, 'index.html'), 'utf8');
-            const atOnce = new Set([...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1]));
-            atOnce.add('index.html').add('favicon.svg');
-            return { manifest: entries.map((entry) => (atOnce.has(entry.url) ? entry : { ...entry, lazy: true })) };
+            const shell = new Set([...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1] ?? ''));
+            shell.add('index.html').add('favicon.svg');
+            for (const entry of entries) if (/^assets\/UpdatePrompt-[\w-]+\.(js|css)$/.test(entry.url)) shell.add(entry.url);
+            const pending = [...shell].filter((url) => url.endsWith('.js'));
+            for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
+              const code = await readFile(join(pwaOutDir, url), 'utf8').catch(() => '');
+              for (const [, file] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) {
+                const imported = `assets/${file}`;
+                if (!shell.has(imported)) pending.push(imported);
+                shell.add(imported);
+              }
+            }
+            return { manifest: entries.map((entry) => (shell.has(entry.url) ? entry : { ...entry, lazy: true })) };
           },
         ],
       },

@@ -69,12 +69,16 @@ async function keep(urls: string[]): Promise<void> {
 
 let warming: Promise<number> | null = null;
 
-/** Fetches, one at a time, every lazy file not cached yet; resolves with how many are still missing. */
+/**
+ * Fetches, one at a time, every lazy file not cached yet (not the icons: each host uses its own brand's, cached when
+ * a page shows it); resolves with how many could not be fetched.
+ */
 function warm(lazy: LazyEntry[]): Promise<number> {
   warming ??= (async () => {
     const cache = await caches.open(LAZY_CACHE);
     let missing = 0;
     for (const entry of lazy) {
+      if (new URL(entry.url).pathname.startsWith('/icons/')) continue;
       if (await cache.match(entry.url)) continue;
       const ok = await cache.add(entry.url).then(
         () => true,

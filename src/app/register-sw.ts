@@ -94,11 +94,14 @@ function savingData(): boolean {
   return connection?.saveData === true || localStorage.getItem('dataSaver') === 'on';
 }
 
-/** When the page is idle, the worker fetches the other screens' files so they open offline too. */
+/**
+ * Once the page has settled (a while after start, then at an idle moment), the worker fetches the other screens'
+ * files one by one so they open offline too; never in the way of what the user opens first.
+ */
 function warmWhenIdle(controller: ServiceWorker): void {
   if (savingData()) return;
-  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 2000));
-  idle(() => controller.postMessage({ type: 'WARM' }), { timeout: 10_000 });
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
+  setTimeout(() => idle(() => controller.postMessage({ type: 'WARM' }), { timeout: 30_000 }), 20_000);
 }
 
 async function start(): Promise<void> {
@@ -128,14 +131,17 @@ async function start(): Promise<void> {
 
 /** Registers the service worker after the first paint so it never competes with the app's own start. */
 export function registerServiceWorker(): void {
-  if (typeof addEventListener === 'function') listenForInstallPrompt();
+  // Which build this page runs, for support and for the e2e deploy of two builds (VITE_BUILD_ID at build time).
+  if (import.meta.env.VITE_BUILD_ID) document.documentElement.dataset.build = String(import.meta.env.VITE_BUILD_ID);
+  listenForInstallPrompt();
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  // A page a worker already controlled reloads when another version takes over (after Actualizar here or in another
-  // tab); the very first install taking the page is not a new version.
-  const hadController = navigator.serviceWorker.controller !== null;
+  // A page a worker controls reloads when another version takes over (after Actualizar here or in another tab); the
+  // very first install taking the page is not a new version.
+  let controlled = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) reloadWhenSafe();
+    if (controlled) reloadWhenSafe();
     else {
+      controlled = true;
       const controller = navigator.serviceWorker.controller;
       if (controller) {
         controller.postMessage({ type: 'CACHE_LOADED', urls: loadedFiles() });
