@@ -9,6 +9,10 @@ import { sessionStatusAtom, sessionUserAtom } from '../state/session.ts';
 import { startRealtime } from '../state/realtime.ts';
 import { startPush } from '../state/push.ts';
 import { storageStatusAtom } from '../state/storage.ts';
+import { checkSessionAtStart } from '../state/stored-session.ts';
+import { signOutPendingAtom } from '../state/sign-out-pending.ts';
+import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
+import { afterPaint } from './after-paint.ts';
 import { StorageErrorPage } from '../components/StorageErrorPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -40,26 +44,68 @@ function Root({ signedOutStart = false }: StartProps) {
   return <Ready signedOutStart={signedOutStart} />;
 }
 
+// The shell paints before its centre: while a screen's chunk loads the centre shows this (app/AppRoutes.tsx).
+const SCREEN_LOADING = '.screen-loading';
+
+/** Runs `then` once no screen is loading in the shell's centre. */
+function whenScreenLoaded(then: () => void): void {
+  if (!document.querySelector(SCREEN_LOADING)) {
+    then();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(SCREEN_LOADING)) return;
+    observer.disconnect();
+    afterPaint(then);
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+/** Once the first screen has committed (the route's lazy chunk loaded and rendered) and painted, sync may load. */
+function OnShown() {
+  useEffect(() => afterPaint(() => whenScreenLoaded(releaseSync)), []);
+  return null;
+}
+
+// Should the first screen never come (a chunk that does not load), the sync layer is released anyway after this.
+const SYNC_AT_LATEST_MS = 5000;
+
 function Ready({ signedOutStart = false }: StartProps) {
   const status = useAtomValue(sessionStatusAtom);
   const maintenance = useAtomValue(maintenanceAtom);
   const userId = useAtomValue(sessionUserAtom)?.id;
   const keepsLanding = useKeepsLanding(signedOutStart);
+  const signOutPending = useAtomValue(signOutPendingAtom);
+  // Each of these waits for the sync layer, which loads once the first screen is up (state/lazy-sync.ts).
   useEffect(() => startAppSync(), []);
   useEffect(() => (userId ? startRealtime(userId) : undefined), [userId]);
   useEffect(() => {
     if (userId) startPush(userId);
   }, [userId]);
+  useEffect(() => {
+    const timer = setTimeout(releaseSync, SYNC_AT_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  // Maintenance is a screen of its own; a sign-out made offline must reach the server as soon as it can.
+  useEffect(() => {
+    if (maintenance || signOutPending) releaseSync();
+  }, [maintenance, signOutPending]);
+  // A first start has no session stored: only the session is asked for before the first screen.
+  useEffect(() => {
+    if (status === 'loading' && !keepsLanding) void checkSessionAtStart();
+  }, [status, keepsLanding]);
   if (maintenance) return <MaintenancePage />;
   if (status === 'loading' && !keepsLanding) return <FullScreenSpinner />;
   return (
     <Suspense fallback={<ProgressBar active />}>
       <AppRoutes />
+      <OnShown />
     </Suspense>
   );
 }
 
 export function App({ signedOutStart = false }: StartProps) {
+  holdSyncUntilScreen();
   return (
     <I18nProvider i18n={i18n}>
       <JotaiProvider>

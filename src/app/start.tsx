@@ -6,6 +6,7 @@ import { i18n } from '../i18n/setup.ts';
 import { hasStoredSession } from '../state/stored-session.ts';
 import { LandingPage } from '../components/LandingPage.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
+import { afterPaint } from './after-paint.ts';
 
 // Start-up (DESIGN §10): the entry chunk holds React, the catalogs and the landing page only. The app itself (store,
 // state, routes, shell) is the lazy chunk App.tsx, so a visitor with no stored session sees the landing page without
@@ -13,16 +14,6 @@ import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 
 function loadApp() {
   return import('./App.tsx');
-}
-
-/** Runs `work` once the first frame is on screen and the main thread is idle. */
-function afterFirstPaint(work: () => void): void {
-  requestAnimationFrame(() => {
-    setTimeout(() => {
-      if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
-      else work();
-    }, 0);
-  });
 }
 
 /** The landing page before the app has loaded; following a link away from it shows the start-up screen meanwhile. */
@@ -52,6 +43,6 @@ export function startApp(container: HTMLElement): void {
       return;
     }
     root.render(<StartLanding onLeave={() => void mountApp(true)} />);
-    afterFirstPaint(() => void mountApp(true));
+    afterPaint(() => void mountApp(true));
   });
 }

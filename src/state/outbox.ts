@@ -71,13 +71,18 @@ function refusalFields(rejection: unknown): { tipo: unknown; message: unknown; f
   return body.status === 'error' && typeof body.message === 'string' ? { tipo: body.tipo, message: body.message, ficha: body.ficha } : null;
 }
 
+/** Whether a refusal's body is a subscription problem's (contract SubscriptionErrorSchema: status, tipo, message). */
+export function isSubscriptionRefusal(rejection: unknown): boolean {
+  return typeof refusalFields(rejection)?.tipo === 'string';
+}
+
 /** The refusal of `entry`; `selections` are the refused slip's as the server answered them. */
 export function refusedChangeOf(entry: OutboxEntry, selections: readonly Selection[]): RefusedChange {
   const refusal = refusalFields(entry.rejection);
   return {
     mutationId: entry.mutationId,
     message: entry.error ?? '',
-    subscription: refusal && typeof refusal.tipo === 'string' ? (refusal.message as string) : null,
+    subscription: refusal && isSubscriptionRefusal(entry.rejection) ? (refusal.message as string) : null,
     review: refusal && Array.isArray(refusal.ficha) ? reviewRefusal(selections, entry.body) : null,
   };
 }

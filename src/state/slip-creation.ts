@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 import { liveQuery } from 'dexie';
 import { db } from '../db/instance.ts';
-import { SubscriptionErrorSchema } from '../../contract/schemas/slips.ts';
 import { createSlipAtom } from './slip-builder.ts';
+import { isSubscriptionRefusal } from './outbox.ts';
 
 // Bater Ficha from the screen's side (SPEC §4 Slip creation): the slip is queued by createSlipAtom; online the screen
 // waits for the server's acknowledgement (to open /dashboard/fichas/{id}) or its refusal.
@@ -38,7 +38,7 @@ export function waitForSlipOutcome(mutationId: number, timeoutMs: number): Promi
       next: ({ row, entry }) => {
         if (row && !row.id.startsWith('local:')) finish({ kind: 'created', id: row.id });
         else if (entry?.state === 'rejected') {
-          finish({ kind: 'rejected', localId, message: entry.error ?? '', subscription: SubscriptionErrorSchema.safeParse(entry.rejection).success });
+          finish({ kind: 'rejected', localId, message: entry.error ?? '', subscription: isSubscriptionRefusal(entry.rejection) });
         }
       },
       error: () => finish({ kind: 'queued', localId }),

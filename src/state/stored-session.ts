@@ -8,3 +8,10 @@ import { probeStoredSession } from '../db/session-probe.ts';
 export function hasStoredSession(): Promise<boolean> {
   return probeStoredSession(DB_NAME);
 }
+
+/** A first start's session check (sync/session-start.ts): a small chunk of its own, not the whole sync layer. */
+export async function checkSessionAtStart(): Promise<void> {
+  const [{ db }, { checkSessionAtStart: check }] = await Promise.all([import('../db/instance.ts'), import('../sync/session-start.ts')]);
+  await check(db);
+}
+
