@@ -1,6 +1,7 @@
 import '../i18n/betting-catalog.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { useLayoutEffect } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLingui } from '@lingui/react';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
@@ -55,9 +56,13 @@ export default function Explore() {
   const { i18n } = useLingui();
   const { t } = useLinguiMacro();
 
-  // SPEC §2: the parameters go to session storage and the URL becomes plain /explorar, without a reload.
+  // SPEC §2: the parameters go to session storage and the URL becomes plain /explorar, without a reload; the search
+  // tag stays in it (it is the search box's value, so a link can carry a search).
+  const searchTag = new URLSearchParams(useSearch()).get('searchTag') ?? '';
+  const [, navigate] = useLocation();
+  const withTag = (tag: string) => (tag ? `/explorar?${new URLSearchParams({ searchTag: tag }).toString()}` : '/explorar');
   useLayoutEffect(() => {
-    if (absorb(location.search)) history.replaceState(history.state, '', '/explorar');
+    if (absorb(location.search)) history.replaceState(history.state, '', withTag(new URLSearchParams(location.search).get('searchTag') ?? ''));
   }, [absorb]);
 
   const request = exploreRequest(filters, dateOption);
@@ -99,7 +104,21 @@ export default function Explore() {
         </div>
       )}
 
-      <ExploreResults request={request} online={online} />
+      <div className="field explore-search">
+        <label htmlFor="explore-search">
+          <Trans>Pesquisar</Trans>
+        </label>
+        <input
+          id="explore-search"
+          type="search"
+          value={searchTag}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => navigate(withTag(event.target.value), { replace: true })}
+        />
+      </div>
+
+      <ExploreResults request={request} online={online} searchTag={searchTag} />
 
       <h2 className="section-title">
         <Trans>Próximos jogos</Trans>

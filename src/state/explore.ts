@@ -145,6 +145,11 @@ export const refreshExploreAtom = atom(null, async (get, _set, input: { request:
   (await loadSync()).refreshExplore(db, input.request, { selfId: get(sessionUserAtom)?.id ?? null, force: input.force }),
 );
 
+/** The next page of an Explore search (SPEC §4 Lists); see sync/resources/explore.ts loadMoreExplore. */
+export const loadMoreExploreAtom = atom(null, async (get, _set, input: { request: ExploreRequest; pageNumber: number }) =>
+  (await loadSync()).loadMoreExplore(db, input.request, { pageNumber: input.pageNumber, selfId: get(sessionUserAtom)?.id ?? null }),
+);
+
 const competitionsRowAtom = liveAtom(() => db.queries.get(COMPETITIONS_QUERY));
 
 export const competitionsAtom = atom<Competicao[]>((get) => {

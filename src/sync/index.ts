@@ -35,7 +35,7 @@ export { roomsList, refreshRoom } from './resources/rooms.ts';
 export { createGroup, refreshGroup, joinGroup, markGroupSeen } from './resources/groups.ts';
 export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refusedSelections, slipRequestBody } from './resources/slips.ts';
 export { refreshSharedSlip } from './resources/shared-slips.ts';
-export { refreshExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
+export { refreshExplore, loadMoreExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';
 export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';
 export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';

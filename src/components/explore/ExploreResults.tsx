@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Trans } from '@lingui/react/macro';
 import type { ExploreRequest } from '../../lib/explore-filters.ts';
@@ -6,6 +7,8 @@ import { PENDING, type Pending } from '../../state/live-atom.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
 import { CommunityList } from './CommunityList.tsx';
 import { TipList } from './TipList.tsx';
+import { folded, narrowed, slipMatches, tipMatches, userMatches } from './search-tag.ts';
+import { useLoadMore } from './use-load-more.ts';
 
 function Empty({ online, loaded, failed }: { online: boolean; loaded: boolean; failed: boolean }) {
   if (loaded) {
@@ -35,6 +38,8 @@ interface Props {
   request: ExploreRequest;
   online: boolean;
   failed: boolean;
+  /** The search tag, folded (search-tag.ts); empty for none. */
+  tag: string;
 }
 
 function listOf<T>(value: T[] | undefined | Pending): { items: T[]; loaded: boolean } {
@@ -42,33 +47,63 @@ function listOf<T>(value: T[] | undefined | Pending): { items: T[]; loaded: bool
   return { items: value, loaded: true };
 }
 
-function Tips({ request, online, failed }: Props) {
-  const { items, loaded } = listOf(useAtomValue(exploreTipsAtom(request.key)));
-  return items.length > 0 ? <TipList tips={items} /> : <Empty online={online} loaded={loaded} failed={failed} />;
-}
-
-function Slips({ request, online, failed }: Props) {
-  const { items, loaded } = listOf(useAtomValue(exploreSlipsAtom(request.key)));
-  if (items.length === 0) return <Empty online={online} loaded={loaded} failed={failed} />;
+/** A list of Explore results with the next page asked for as its end nears (use-load-more.ts). */
+function Paged({ request, online, held, children }: { request: ExploreRequest; online: boolean; held: number; children: ReactNode }) {
+  const { end, loading } = useLoadMore(request, held, online);
   return (
-    <div className="slip-cards">
-      {items.map((slip) => (
-        <SlipCard key={slip.id} slip={slip} />
-      ))}
-    </div>
+    <>
+      {children}
+      <div ref={end} className="list-end" aria-busy={loading}>
+        {loading && <span className="spinner-small" aria-hidden="true" />}
+      </div>
+    </>
   );
 }
 
-function Community({ request, online, failed }: Props) {
-  const { items, loaded } = listOf(useAtomValue(exploreUsersAtom(request.key)));
-  return items.length > 0 ? <CommunityList users={items} /> : <Empty online={online} loaded={loaded} failed={failed} />;
+function Tips({ request, online, failed, tag }: Props) {
+  const { items, loaded } = listOf(useAtomValue(exploreTipsAtom(request.key)));
+  const shown = narrowed(items, tag, tipMatches);
+  return (
+    <Paged request={request} online={online} held={items.length}>
+      {shown.length > 0 ? <TipList tips={shown} /> : <Empty online={online} loaded={loaded} failed={failed} />}
+    </Paged>
+  );
 }
 
-/** The results of the current Explore search, from the phone's store (fresh when online). */
-export function ExploreResults({ request, online }: { request: ExploreRequest; online: boolean }) {
+function Slips({ request, online, failed, tag }: Props) {
+  const { items, loaded } = listOf(useAtomValue(exploreSlipsAtom(request.key)));
+  const shown = narrowed(items, tag, slipMatches);
+  return (
+    <Paged request={request} online={online} held={items.length}>
+      {shown.length === 0 ? (
+        <Empty online={online} loaded={loaded} failed={failed} />
+      ) : (
+        <div className="slip-cards">
+          {shown.map((slip) => (
+            <SlipCard key={slip.id} slip={slip} />
+          ))}
+        </div>
+      )}
+    </Paged>
+  );
+}
+
+function Community({ request, online, failed, tag }: Props) {
+  const { items, loaded } = listOf(useAtomValue(exploreUsersAtom(request.key)));
+  const shown = narrowed(items, tag, userMatches);
+  return (
+    <Paged request={request} online={online} held={items.length}>
+      {shown.length > 0 ? <CommunityList users={shown} /> : <Empty online={online} loaded={loaded} failed={failed} />}
+    </Paged>
+  );
+}
+
+/** The results of the current Explore search, from the phone's store (fresh when online), narrowed by the search tag. */
+export function ExploreResults({ request, online, searchTag }: { request: ExploreRequest; online: boolean; searchTag: string }) {
   const meta = useAtomValue(exploreMetaAtom(request.key));
   const failed = meta !== PENDING && !!meta?.error;
-  if (request.kind === 'apostas') return <Tips request={request} online={online} failed={failed} />;
-  if (request.kind === 'fichas') return <Slips request={request} online={online} failed={failed} />;
-  return <Community request={request} online={online} failed={failed} />;
+  const tag = folded(searchTag);
+  if (request.kind === 'apostas') return <Tips request={request} online={online} failed={failed} tag={tag} />;
+  if (request.kind === 'fichas') return <Slips request={request} online={online} failed={failed} tag={tag} />;
+  return <Community request={request} online={online} failed={failed} tag={tag} />;
 }
