@@ -1,7 +1,7 @@
 // `npm run bench`: the figures of DESIGN §10 as a user gets them, each the median of several runs with min and max,
 // the goal of issue 16 item 2 beside it. Not part of `npm test`; nothing here fails on a figure.
 //
-//   npm run bench                          every group (about 10 minutes on a 2-core machine)
+//   npm run bench                          every group (under 10 minutes on a busy 2-core machine)
 //   npm run bench -- --only pages,server   some groups: static, pages, store, chat, outbox, server
 //   npm run bench -- --runs 3              fewer runs (default 5; medians of fewer than 5 are only indicative)
 //   npm run bench -- --dist /tmp/my-dist   measure an existing build instead of building one into a temp dir
@@ -127,7 +127,8 @@ try {
     figure('first contentful paint (the boot splash counts)', pick(landing, 'fcp'), ms);
     figure('landing content painted (.landing-main h1)', pick(landing, 'content'), ms);
     figure('LCP', pick(landing, 'lcp'), ms, '<= 2500 ms', lte(2500));
-    figure('service worker downloads beyond the page\'s, first visit, gzip', pick(landing, 'workerGzip'), kb, '<= 150 KB precache', lte(150 * 1024));
+    figure('precache downloaded beyond what the page fetched, gzip', pick(landing, 'workerGzip'), kb, '<= 150 KB precache', lte(150 * 1024));
+    figure('  files', pick(landing, 'workerFiles'), String);
     figure('all bytes down the link until quiet (wire)', pick(landing, 'wireDown'), kb);
     if (landing[0]) {
       note(`API calls before the landing content: ${landing[0].apiBefore.join(', ') || 'none'}`);
