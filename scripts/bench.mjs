@@ -63,6 +63,14 @@ const gz = gzipSizer(dist);
 
 let server = null;
 let shaper = null;
+// Stopped by hand: the server goes and the temp dirs with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    server?.kill('SIGTERM');
+    for (const dir of temp) rmSync(dir, { recursive: true, force: true });
+    process.exit(130);
+  });
+}
 try {
   if (only.has('static')) {
     heading('Service worker (static, from the build; gzip level 9)');
