@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { EN_ORIGIN, PHONE, PT_ORIGIN } from './support/helpers.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { setPhoneOffline } from './support/offline.ts';
 
-// The install action (issue 16 item 4): the menu offers it only when the browser fires `beforeinstallprompt`, which
+// The install action and the push banner (issue 16 item 4). The install action: the menu offers it only when the browser fires `beforeinstallprompt`, which
 // these machines never do on their own, so the page gets the browser's event with a prompt() that records the call
 // and the user's answer given.
 
@@ -87,4 +88,43 @@ test('Instalar aplicação shows in the menu when the browser offers it, opens i
   await page.getByRole('button', { name: /menu/i }).first().click();
   await expect(page.locator('.drawer .menu-link').last()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/install-menu-en-360.png` });
+});
+
+test('the push banner is one line on a 360 px phone, hidden offline, and says where to allow notifications once blocked', async ({ page, context }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await signIn(page);
+  const banner = page.getByRole('region', { name: 'Notificações' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Activar' })).toBeVisible();
+  // One line: its text is whole (not cut) on one line, and the banner is no taller than its button row.
+  const text = banner.locator('.push-prompt-text');
+  const fits = await text.evaluate((node) => ({ cut: node.scrollWidth > node.clientWidth, banner: node.parentElement?.getBoundingClientRect().height ?? 0 }));
+  expect(fits.cut).toBe(false);
+  expect(fits.banner).toBeLessThan(56);
+  expect(await widerThanViewport(page)).toBe(false);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/push-banner-pt-360.png` });
+
+  await setPhoneOffline(context, true);
+  await expect(banner).toBeHidden();
+  await setPhoneOffline(context, false);
+  await expect(banner).toBeVisible();
+
+  // The browser blocks notifications for this site: after Activar, the banner says where to allow them.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Browser.setPermission', { origin: PT_ORIGIN, permission: { name: 'notifications' }, setting: 'denied' });
+  await banner.getByRole('button', { name: 'Activar' }).click();
+  const blocked = page.getByRole('status').filter({ hasText: 'Notificações bloqueadas: permite-as no cadeado ao lado do endereço.' });
+  await expect(blocked).toBeVisible();
+  expect(await widerThanViewport(page)).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/push-banner-blocked-pt-360.png` });
+  await blocked.getByRole('button', { name: 'Fechar' }).click();
+  await expect(blocked).toBeHidden();
+
+  const english = await context.newPage();
+  await signIn(english, EN_ORIGIN);
+  await expect(english.locator('.push-prompt')).toBeVisible();
+  await expect(english.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(english.locator('.toast')).toHaveCount(0, { timeout: 15_000 });
+  await english.screenshot({ path: `${SHOTS}/push-banner-en-360.png` });
 });
