@@ -4,6 +4,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { creditsPlugin } from './scripts/credits.ts';
+import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
@@ -19,6 +20,8 @@ export default defineConfig({
     lingui(),
     // /cliline's list of the open-source packages shipped, read from node_modules at build time (scripts/credits.ts).
     creditsPlugin(import.meta.dirname),
+    // index.html preloads the host's catalog chunk (scripts/catalog-preload.ts).
+    catalogPreloadPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -4,10 +4,9 @@ import { registerServiceWorker } from './app/register-sw.ts';
 import './app/styles.css';
 
 function start(): void {
-  setupI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
-  startApp(container);
+  startApp(container, setupI18n());
   registerServiceWorker();
 }
 

@@ -26,18 +26,19 @@ function StartLanding({ onLeave }: { onLeave: () => void }) {
   return <I18nProvider i18n={i18n}>{away ? <FullScreenSpinner /> : <LandingPage />}</I18nProvider>;
 }
 
-export function startApp(container: HTMLElement): void {
+/** Starts the app in `container` once `i18nReady` (the host's catalog) has settled. */
+export function startApp(container: HTMLElement, i18nReady: Promise<void>): void {
   const root: Root = createRoot(container);
   let mounting: Promise<void> | null = null;
   const mountApp = (signedOutStart: boolean) => {
-    mounting ??= loadApp().then(({ App }) => root.render(<App signedOutStart={signedOutStart} />));
+    mounting ??= Promise.all([loadApp(), i18nReady]).then(([{ App }]) => root.render(<App signedOutStart={signedOutStart} />));
     return mounting;
   };
   if (location.pathname !== '/') {
     void mountApp(false);
     return;
   }
-  void hasStoredSession().then((stored) => {
+  void Promise.all([hasStoredSession(), i18nReady]).then(([stored]) => {
     if (stored) {
       void mountApp(false);
       return;

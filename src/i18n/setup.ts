@@ -1,12 +1,15 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { brand } from './brand.ts';
-import { messages as ptMessages } from '../../locales/pt/messages.po';
-import { messages as enMessages } from '../../locales/en/messages.po';
 
-/** Loads the catalog of this host's locale and applies the brand to the document. */
-export function setupI18n(): void {
-  // Both catalogs are small (about 2 KB gzip each): bundling them saves a round trip before the first paint.
-  i18n.loadAndActivate({ locale: brand.locale, messages: brand.locale === 'en' ? enMessages : ptMessages });
+// Each host's catalog is a chunk of its own, so a phone downloads only its own language. index.html preloads the
+// host's one from its lang attribute (scripts/catalog-preload.ts), so it arrives with the entry, not after it.
+const CATALOGS: Record<'pt' | 'en', () => Promise<{ messages: Messages }>> = {
+  pt: () => import('../../locales/pt/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+};
+
+/** Applies the brand to the document: language, title and colours (at once, before the first paint). */
+function applyBrand(): void {
   const root = document.documentElement;
   root.lang = brand.locale;
   document.title = brand.name;
@@ -17,6 +20,19 @@ export function setupI18n(): void {
   style.setProperty('--bg', brand.colors.background);
   style.setProperty('--surface', brand.colors.surface);
   style.setProperty('--text', brand.colors.text);
+}
+
+/** Applies the brand, then loads and activates the catalog of this host's locale. */
+export async function setupI18n(): Promise<void> {
+  applyBrand();
+  let messages: Messages = {};
+  try {
+    ({ messages } = await CATALOGS[brand.locale === 'en' ? 'en' : 'pt']());
+  } catch (error) {
+    // Without its catalog (a chunk that did not load) the app still starts, in its source texts.
+    console.error('[i18n] catalog not loaded', error);
+  }
+  i18n.loadAndActivate({ locale: brand.locale, messages });
 }
 
 export { i18n };
