@@ -108,7 +108,7 @@ export interface StoredCounter {
 
 /**
  * A user seen in a list (public fields), with what the profile calls added when they were made: the follow state and
- * counts, and the verified record (issue 15) as the profile last sent it, so it reads offline once seen.
+ * counts, and the verified record as the profile last sent it, so it reads offline once seen.
  */
 export type UserSeen = PublicUser &
   Partial<Omit<MyProfileUser, keyof PublicUser>> & { isFollowing?: boolean; follows?: Follows; registo?: UserRecord };

@@ -49,7 +49,7 @@ export interface LicenceRecord {
   value: Licenca;
 }
 
-/** The signed-in user's profile as the server last sent it, with their verified record (issue 15) once sent. */
+/** The signed-in user's profile as the server last sent it, with their verified record once sent. */
 export interface ProfileRecord {
   key: 'profile';
   value: { usuario: MyProfileUser; follows: Follows; registo?: UserRecord };

@@ -30,7 +30,7 @@ function safeDecode(value: string): string {
 
 /**
  * /{nomeUsuario} (SPEC §2, §3 User, §7 Profile): someone's profile with follow, unfollow and Mensagem, or one's own
- * with a link to settings, and the verified record (issue 15); readable offline once seen. An unknown handle gets its own
+ * with a link to settings, and the verified record; readable offline once seen. An unknown handle gets its own
  * page.
  */
 export default function Profile() {

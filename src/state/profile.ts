@@ -51,7 +51,7 @@ export interface ProfileView {
   own: boolean;
   /** The newest follow change not acknowledged yet. */
   change: FollowChange | null;
-  /** The verified record (issue 15) as the profile last sent it; null before any was sent. */
+  /** The verified record as the profile last sent it; null before any was sent. */
   registo: UserRecord | null;
 }
 

@@ -17,7 +17,7 @@ function rankOf(user: CommunityUser, index: number): number | null {
 }
 
 /**
- * The community board (issue 15): bettors ranked by the ROI of their verified record; a user below the guard is
+ * The community board: bettors ranked by the ROI of their verified record; a user below the guard is
  * listed without a rank, with "sem histórico suficiente (N de 20)". Each row keeps the slips and followers counts.
  */
 export function CommunityList({ users }: { users: CommunityUser[] }) {

@@ -19,7 +19,7 @@ import './admin/group-admin.css';
 
 /**
  * The paywall of a private group (SPEC §4 mustPay), in place of the conversation: the group's name, image, members,
- * creator with their verified record (issue 15: what one would pay for) and plans, with a subscribe button per plan.
+ * creator with their verified record (what one would pay for) and plans, with a subscribe button per plan.
  * Subscribing opens the EMIS payment page in a frame (respostaEmis.id); once it is paid the group's detail is fetched
  * again, so the membership, its expiry and the messages appear without a reload. Nothing of the conversation is shown here (the server sends none of it either).
  */

@@ -10,7 +10,7 @@ export interface CreatorRecordGroup {
 }
 
 /**
- * The verified record of a private group's creator (issue 15), on the group's paywall and drawer, so a user sees what
+ * The verified record of a private group's creator, on the group's paywall and drawer, so a user sees what
  * they would pay for before paying: settled slips, win rate and ROI, or the guard text below 20 settled slips.
  * Nothing when the group was stored before the server sent it.
  */

@@ -16,7 +16,7 @@ interface Row {
 }
 
 /**
- * A user's verified record on their profile (issue 15): all time and the last 30 days side by side (settled slips,
+ * A user's verified record on their profile: all time and the last 30 days side by side (settled slips,
  * won and lost, win rate, ROI, average odds, current and longest winning streak, void slips apart), and the running
  * ROI. Below 20 settled slips, "sem histórico suficiente (N de 20)" instead of the ratios and the chart. Nothing when
  * the profile was stored before the server sent a record.

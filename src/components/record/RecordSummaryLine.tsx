@@ -5,7 +5,7 @@ import { useGuardText } from './use-record-text.ts';
 import './record.css';
 
 /**
- * A user's record in one line (issue 15): win rate and ROI, or "sem histórico suficiente (N de 20)" below the guard.
+ * A user's record in one line: win rate and ROI, or "sem histórico suficiente (N de 20)" below the guard.
  * The one place a slip card, a leaderboard row and a group's paywall show it. Nothing when the record is absent (a
  * copy stored before the server sent it): never zeros that were not measured.
  */

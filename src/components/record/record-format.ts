@@ -1,4 +1,4 @@
-// Pure formatting of a tipster's record (issue 15): percentages in the app's language, the running-ROI chart's
+// Pure formatting of a tipster's record: percentages in the app's language, the running-ROI chart's
 // geometry. No I/O, no hooks; unit-tested in tests/unit/components/record-format.test.ts.
 
 function numberLocale(locale: string): string {

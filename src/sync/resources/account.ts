@@ -26,7 +26,7 @@ export async function refreshProfile(db: AppDb, options: { force?: boolean } = {
   await writeForOwner(db, owner, async (tx) => {
     if (result.kind !== 'ok') return markFailed(tx, 'profile', result.message);
     const { usuario, follows, registo } = result.data;
-    // The record (issue 15) is kept as last sent: a server that sends none leaves the one this phone holds.
+    // The record is kept as last sent: a server that sends none leaves the one this phone holds.
     const previous = registo ? undefined : await tx.kv.get('profile');
     const record = registo ?? (previous?.key === 'profile' ? previous.value.registo : undefined);
     await tx.kv.put({ key: 'profile', value: { usuario, follows, ...(record ? { registo: record } : {}) } });

@@ -46,7 +46,7 @@ export async function refreshUserProfile(db: AppDb, nomeUsuario: string): Promis
     const { usuario, follows, isFollowing, registo } = result.data;
     const known = await tx.users.get(usuario.id);
     const waiting = waitingFollow(await tx.outbox.toArray(), usuario.id);
-    // The record (issue 15) is kept as last sent, so the profile shows it offline; a server that sends none keeps it.
+    // The record is kept as last sent, so the profile shows it offline; a server that sends none keeps it.
     const record = registo ?? known?.data.registo;
     const base: UserSeen = { ...known?.data, ...usuario, ...(record ? { registo: record } : {}) };
     const data: UserSeen = waiting

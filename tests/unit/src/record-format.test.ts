@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPercent, formatRate, formatRoi, roiChart } from '../../../src/components/record/record-format.ts';
 
-// The record's figures as each language writes them (issue 15 item 4), and the running-ROI chart's geometry.
+// The record's figures as each language writes them, and the running-ROI chart's geometry.
 
 const NBSP = '\u00a0';
 

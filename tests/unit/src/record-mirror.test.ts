@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../server/helpers/test-server.
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 
-// The verified record in the phone's store (issue 15 item 3): someone's and one's own, as the real server sends them
+// The verified record in the phone's store: someone's and one's own, as the real server sends them
 // with the profile, kept when a refresh fails (readable offline once seen), and what the profile screen reads.
 
 const P = '/api/client/common/perfil';

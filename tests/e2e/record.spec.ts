@@ -1,0 +1,182 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { upcomingEvents } from './support/betting.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
+import { setPhoneOffline } from './support/offline.ts';
+import { formatPercent } from '../../src/components/record/record-format.ts';
+
+// The verified record in the app: a profile shows the verified record, with "sem histórico suficiente (N de
+// 20)" instead of the ratios below 20 settled slips and the ratios, streaks and running-ROI chart above; the record
+// reads offline once seen; slip cards carry their author's record and the comunidade board ranks by ROI. Screenshots
+// at 360 and 1280 px, pt and en, each checked with axe.
+
+const DESKTOP = { width: 1280, height: 900 };
+const SHOTS = process.env.RECORD_SHOTS ?? '/tmp/shots-record';
+
+interface Figures {
+  liquidadas: number;
+  taxaAcerto: number | null;
+  roi: number | null;
+}
+
+interface ProfileRecord {
+  total: Figures;
+  ultimos30: Figures;
+  suficiente: boolean;
+  curva: { em: string; roi: number }[];
+}
+
+interface BoardUser {
+  nomeUsuario: string;
+  nome: string;
+  posicao?: number | null;
+  registo?: { liquidadas: number; suficiente: boolean; roi: number | null; taxaAcerto: number | null };
+}
+
+async function recordOf(api: APIRequestContext, nomeUsuario: string): Promise<ProfileRecord> {
+  const response = await api.get(`/api/client/common/perfil/${nomeUsuario}`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { registo?: ProfileRecord };
+  expect(body.registo, `the profile of @${nomeUsuario} carries its record`).toBeDefined();
+  return body.registo as ProfileRecord;
+}
+
+async function board(api: APIRequestContext): Promise<BoardUser[]> {
+  const response = await api.get('/api/client/public/explorar/comunidade?size=250');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { usuarios: BoardUser[] }).usuarios;
+}
+
+interface GroupRow {
+  id: string;
+  nome: string;
+  criador: { nome: string };
+  registoCriador?: { liquidadas: number; suficiente: boolean; roi: number | null; taxaAcerto: number | null };
+}
+
+async function groups(api: APIRequestContext): Promise<GroupRow[]> {
+  const response = await api.get('/api/client/common/grupos?gruposComponent=tudo');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { grupos: GroupRow[] }).grupos;
+}
+
+async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, origin, person.login);
+  return page;
+}
+
+async function checkA11y(page: Page, what: string) {
+  expect(await seriousViolations(page), what).toEqual([]);
+  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}
+
+const recordPanel = (page: Page) => page.getByRole('region', { name: /Registo verificado|Verified record/ });
+
+test('the record on profiles: the guard below 20, ratios and chart above, offline once seen, on slip cards and the board', async ({ browser }) => {
+  test.setTimeout(300_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const [newcomer, viewer] = [await newPerson('95'), await newPerson('95')];
+  const page = await pageFor(browser, viewer, PHONE);
+  for (const events of [await upcomingEvents(page, 2), await upcomingEvents(page, 1, 2)]) await createSlipThroughApi(newcomer, events);
+
+  // A new user with a couple of slips: the guard, with how many of the 20 have settled, and no ratios.
+  const few = await recordOf(viewer.api, newcomer.user.nomeUsuario);
+  expect(few.suficiente).toBe(false);
+  await page.goto(`${PT_ORIGIN}/${newcomer.user.nomeUsuario}`);
+  const guarded = recordPanel(page);
+  await expect(guarded.getByText(`sem histórico suficiente (${few.total.liquidadas} de 20)`)).toBeVisible();
+  await expect(guarded.getByRole('rowheader', { name: 'Fichas liquidadas' })).toBeVisible();
+  await expect(guarded.getByRole('rowheader', { name: 'Taxa de acerto' })).toHaveCount(0);
+  await expect(guarded.getByRole('rowheader', { name: 'ROI' })).toHaveCount(0);
+  await expect(guarded.getByRole('img', { name: /ROI acumulado/ })).toHaveCount(0);
+  // The newcomer's own slip cards carry the same guard.
+  await expect(page.locator('.slip-card').first().getByText(`sem histórico suficiente (${few.total.liquidadas} de 20)`)).toBeVisible();
+  await checkA11y(page, 'profile below the guard');
+  await page.screenshot({ path: `${SHOTS}/record-guard-pt-360.png`, fullPage: true });
+
+  // A private group's paywall shows its creator's record before one pays.
+  const vip = (await groups(viewer.api)).find((group) => group.nome === 'Kiala VIP');
+  expect(vip?.registoCriador, 'the seed has the private group Kiala VIP, with its creator record').toBeDefined();
+  await page.goto(`${PT_ORIGIN}/dashboard/comunidade/grupos/${vip?.id ?? ''}`);
+  const paywall = page.getByRole('region', { name: 'Subscrever o grupo' });
+  await expect(paywall.getByRole('heading', { name: `Registo verificado de ${vip?.criador.nome ?? ''}` })).toBeVisible();
+  const creator = vip?.registoCriador;
+  await expect(paywall.locator('.creator-record')).toContainText(
+    creator?.suficiente ? formatPercent(creator.roi ?? 0, 'pt', true) : `sem histórico suficiente (${creator?.liquidadas ?? 0} de 20)`,
+  );
+  await checkA11y(page, 'group paywall');
+  await page.screenshot({ path: `${SHOTS}/record-paywall-pt-360.png`, fullPage: true });
+  // And the group's drawer.
+  await page.getByRole('button', { name: 'Detalhes do grupo' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Detalhes do grupo' });
+  await expect(drawer.getByRole('heading', { name: `Registo verificado de ${vip?.criador.nome ?? ''}` })).toBeVisible();
+  await checkA11y(page, 'group drawer');
+  await drawer.screenshot({ path: `${SHOTS}/record-drawer-pt-360.png` });
+  await page.keyboard.press('Escape');
+
+  // The board: users below the guard are listed without a rank, with the guard text.
+  await page.goto(`${PT_ORIGIN}/explorar?pageComponent=comunidade`);
+  const unranked = page.getByRole('listitem').filter({ hasText: /sem histórico suficiente \(\d+ de 20\)/ });
+  await expect(unranked.first()).toBeVisible();
+  await expect(unranked.first().getByText(/Posição/)).toHaveCount(0);
+  await checkA11y(page, 'comunidade board');
+  await page.locator('.community-list').screenshot({ path: `${SHOTS}/record-board-pt-360.png` });
+
+  // Ranked users come first by ROI (1, 2, …), each row with its rank and ROI.
+  const ranked = (await board(viewer.api)).filter((user) => typeof user.posicao === 'number');
+  expect(ranked.length, 'the demo has users with at least 20 settled slips').toBeGreaterThan(0);
+  expect(ranked.map((user) => user.posicao)).toEqual(ranked.map((_, index) => index + 1));
+  const tipster = ranked[0] as BoardUser;
+  const full = await recordOf(viewer.api, tipster.nomeUsuario);
+  expect(full.suficiente).toBe(true);
+  expect(full.total.liquidadas).toBeGreaterThanOrEqual(20);
+  const top = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: new RegExp(`@${tipster.nomeUsuario}`) }) });
+  await expect(top.getByText('Posição 1', { exact: false })).toBeAttached();
+  await expect(top.getByText(formatPercent(full.total.roi ?? 0, 'pt', true))).toBeVisible();
+
+  // A user with 20 or more settled slips: the ratios in Portuguese, ROI with its sign, and the chart with its text.
+  await waitForServiceWorker(page);
+  await page.goto(`${PT_ORIGIN}/${tipster.nomeUsuario}`);
+  const panel = recordPanel(page);
+  const rate = formatPercent(full.total.taxaAcerto ?? 0, 'pt');
+  const roi = formatPercent(full.total.roi ?? 0, 'pt', true);
+  await expect(panel.getByRole('row', { name: /Taxa de acerto/ })).toContainText(rate);
+  await expect(panel.getByRole('row', { name: /^ROI/ })).toContainText(roi);
+  await expect(panel.getByRole('row', { name: /Fichas liquidadas/ })).toContainText(String(full.total.liquidadas));
+  await expect(panel.getByText(/sem histórico suficiente/)).toHaveCount(0);
+  await expect(panel.getByRole('img', { name: new RegExp(`ROI acumulado ao longo de ${full.curva.length} fichas liquidadas`) })).toBeVisible();
+  // Their slip cards show the author's win rate and ROI.
+  await expect(page.locator('.slip-card').first().getByText(rate)).toBeVisible();
+
+  // Offline: the record this phone has seen still reads after a reload.
+  await setPhoneOffline(page.context(), true);
+  await page.reload();
+  await expect(recordPanel(page).getByRole('row', { name: /^ROI/ })).toContainText(roi);
+  await expect(recordPanel(page).getByRole('img', { name: /ROI acumulado/ })).toBeVisible();
+  await setPhoneOffline(page.context(), false);
+  await page.context().close();
+
+  for (const [locale, origin] of [
+    ['pt', PT_ORIGIN],
+    ['en', EN_ORIGIN],
+  ] as const) {
+    for (const [size, viewport] of [
+      ['360', PHONE],
+      ['1280', DESKTOP],
+    ] as const) {
+      const shot = await pageFor(browser, viewer, viewport, origin);
+      await shot.goto(`${origin}/${tipster.nomeUsuario}`);
+      await expect(recordPanel(shot).getByRole('img')).toBeVisible();
+      await expect(recordPanel(shot)).toContainText(formatPercent(full.total.roi ?? 0, locale, true));
+      await checkA11y(shot, `record ${locale} ${size}`);
+      await shot.screenshot({ path: `${SHOTS}/record-${locale}-${size}.png`, fullPage: true });
+      await recordPanel(shot).screenshot({ path: `${SHOTS}/record-panel-${locale}-${size}.png` });
+      await shot.locator('.slip-card').first().screenshot({ path: `${SHOTS}/record-slip-card-${locale}-${size}.png` });
+      await shot.context().close();
+    }
+  }
+});
