@@ -22,7 +22,12 @@ export function serviceWorkerFigures(distDir) {
   const gz = gzipSizer(distDir);
   const source = readFileSync(join(distDir, 'sw.js'), 'utf8');
   const urls = new Set();
-  for (const match of source.matchAll(/["']?url["']?\s*:\s*["']([^"']+)["']/g)) urls.add(match[1]);
+  // Entries marked lazy are not precached: the worker caches them when first used or when idle (sw/precache.ts).
+  for (const entry of source.matchAll(/\{[^{}]*["']?url["']?\s*:\s*["'][^"']+["'][^{}]*\}/g)) {
+    if (/["']?lazy["']?\s*:\s*(true|!0)/.test(entry[0])) continue;
+    const match = /["']?url["']?\s*:\s*["']([^"']+)["']/.exec(entry[0]);
+    if (match) urls.add(match[1]);
+  }
   const entries = [...urls].map((url) => ({ url, gzip: gz(url) ?? 0 }));
   // Other scripts the worker imports at start (workbox-*.js next to sw.js, when not bundled in).
   const imported = [...source.matchAll(/importScripts\(([^)]*)\)/g)].flatMap((match) => [...match[1].matchAll(/["']([^"']+)["']/g)].map((m) => m[1]));
