@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '../../state/community.ts';
@@ -24,7 +24,34 @@ const REACH_TOP_PX = 240;
 /** How close to the bottom (px) still counts as reading the newest messages, so new ones keep the view there. */
 const AT_BOTTOM_PX = 48;
 
-function MessageRow({ message, own, showSender }: { message: ChatMessage; own: boolean; showSender: boolean }) {
+interface RowProps {
+  message: ChatMessage;
+  own: boolean;
+  showSender: boolean;
+}
+
+/**
+ * Whether a row would draw the same: each read of the chat makes new message objects, so rows compare what they
+ * show. Loading older messages (or a new one arriving) then draws only the rows that are new, not every row in view.
+ */
+function sameRow(before: RowProps, after: RowProps): boolean {
+  const a = before.message;
+  const b = after.message;
+  return (
+    before.own === after.own &&
+    before.showSender === after.showSender &&
+    a.id === b.id &&
+    a.sync === b.sync &&
+    a.mensagem === b.mensagem &&
+    a.createdAt === b.createdAt &&
+    a.senderName === b.senderName &&
+    a.recurso?.id === b.recurso?.id &&
+    a.imagens.length === b.imagens.length &&
+    a.imagens.every((image, index) => image.url === b.imagens[index]?.url)
+  );
+}
+
+const MessageRow = memo(function MessageRow({ message, own, showSender }: RowProps) {
   return (
     <div className={own ? 'message own' : 'message'} data-sync={message.sync}>
       {showSender && !own && message.senderName && <span className="message-sender">{message.senderName}</span>}
@@ -40,7 +67,7 @@ function MessageRow({ message, own, showSender }: { message: ChatMessage; own: b
       </span>
     </div>
   );
-}
+}, sameRow);
 
 /**
  * A chat's messages, oldest at the top, virtualised (virtua): only the rows near the view are in the page, so a chat
