@@ -128,19 +128,25 @@ try {
     const repeat = explore.map((run) => run.repeat);
     const offline = explore.map((run) => run.offline);
     const pick = (list, key) => list.map((item) => item?.[key] ?? NaN);
+    // An LCP on the boot splash's logo comes before the page's content: the goal is then read off the content's line.
+    const lcpFigure = (list, goal, content) => {
+      const splash = list.filter((run) => run?.lcpSplash).length;
+      if (splash === 0) figure('LCP', pick(list, 'lcp'), ms, `<= ${goal} ms`, lte(goal));
+      else figure(`LCP (the boot splash in ${splash} of ${list.length} runs)`, pick(list, 'lcp'), ms, `n/a: not the ${content}, see its line`);
+    };
     figure('CPU slowdown measured in the page (check)', pick(landing, 'cpuCheck'), (v) => `${v.toFixed(1)}x`, '4x');
     heading('  / signed out, first visit');
     figure('JS requested before the landing content, gzip', pick(landing, 'jsGzip'), kb, '<= 100 KB', lte(100 * 1024));
     figure('  of it requested before the first contentful paint', pick(landing, 'jsBeforeFcpGzip'), kb);
     figure('first contentful paint (the boot splash counts)', pick(landing, 'fcp'), ms);
     figure('landing content painted (.landing-main h1)', pick(landing, 'content'), ms);
-    figure('LCP', pick(landing, 'lcp'), ms, '<= 2500 ms', lte(2500));
+    lcpFigure(landing, 2500, 'landing content');
     figure('precache downloaded beyond what the page fetched, gzip', pick(landing, 'workerGzip'), kb, '<= 150 KB precache', lte(150 * 1024));
     figure('  files', pick(landing, 'workerFiles'), String);
     figure('all bytes down the link until quiet (wire)', pick(landing, 'wireDown'), kb);
     if (landing[0]) {
       note(`API calls before the landing content: ${landing[0].apiBefore.join(', ') || 'none'}`);
-      note(`LCP element: ${landing[0].lcpTag}; service worker active: ${landing.map((run) => run.swActive).join(', ')}`);
+      note(`LCP element per run: ${landing.map((run) => run.lcpTag).join(', ')}; service worker active: ${landing.map((run) => run.swActive).join(', ')}`);
       if (args.verbose) note(`JS before content (run 1): ${landing[0].jsFiles.map((path) => `${path} ${kb(gz(path) ?? 0)}`).join(', ')}`);
     }
     heading('  /explorar signed in, first visit (cookie only, empty store)');
@@ -150,16 +156,17 @@ try {
     figure('page content painted (.explore-page h1)', pick(first, 'content'), ms);
     figure('data on screen (event row or slip card)', pick(first, 'data'), ms);
     figure('LCP', pick(first, 'lcp'), ms);
+    note(`LCP element per run: ${first.map((run) => run?.lcpTag).join(', ')}`);
     figure('total blocking time from FCP (5 s quiet window)', pick(first, 'tbt'), ms, '<= 300 ms', lte(300));
     if (first[0]) {
       note(`API calls before the page content: ${first[0].apiBefore.join(', ') || 'none'}`);
       if (args.verbose) note(`JS before content (run 1): ${first[0].jsFiles.map((path) => `${path} ${kb(gz(path) ?? 0)}`).join(', ')}`);
     }
     heading('  /explorar signed in, repeat visit (new tab, service worker and store warm, online)');
-    figure('LCP', pick(repeat, 'lcp'), ms, '<= 1000 ms', lte(1000));
+    lcpFigure(repeat, 1000, 'local data');
     figure('local data on screen', pick(repeat, 'data'), ms, '<= 1000 ms', lte(1000));
     figure('total blocking time from FCP', pick(repeat, 'tbt'), ms, '<= 300 ms', lte(300));
-    if (repeat[0]) note(`LCP element: ${repeat[0].lcpTag}`);
+    note(`LCP element per run: ${repeat.map((run) => run?.lcpTag).join(', ')}`);
     heading('  /explorar offline cold start (new browser process, same profile, pages and worker offline)');
     figure('navigation start to local data on screen', pick(offline, 'data'), ms, '<= 1000 ms', lte(1000));
     figure('  page content painted (.explore-page h1)', pick(offline, 'explore'), ms);

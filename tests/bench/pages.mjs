@@ -25,7 +25,10 @@ function installProbes(watch) {
   window.__bench = bench;
   try {
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) bench.lcp.push({ t: entry.startTime, size: entry.size, tag: entry.element?.tagName ?? null });
+      for (const entry of list.getEntries()) {
+        const splash = !!entry.element?.closest?.('.boot');
+        bench.lcp.push({ t: entry.startTime, size: entry.size, tag: `${entry.element?.tagName ?? '?'}${splash ? ' in the boot splash' : ''}`, splash });
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   } catch {
     /* not supported */
@@ -118,6 +121,7 @@ function pageFacts(page, until) {
       fcp,
       lcp: lcp?.t ?? null,
       lcpTag: lcp?.tag ?? null,
+      lcpSplash: lcp?.splash ?? false,
       js: before.filter((entry) => entry.path.endsWith('.js')).map((entry) => entry.path),
       jsBeforeFcp: before.filter((entry) => entry.path.endsWith('.js') && fcp !== null && entry.start < fcp).map((entry) => entry.path),
       api: before.filter((entry) => entry.path.startsWith('/api/')).map((entry) => entry.path),
@@ -207,6 +211,7 @@ async function firstVisitLanding({ origin, shaper, chromiumPath, gz }) {
       fcp: facts.fcp,
       lcp: facts.lcp,
       lcpTag: facts.lcpTag,
+      lcpSplash: facts.lcpSplash,
       jsFiles: facts.js,
       jsGzip: gzipOf(gz, facts.js, content),
       jsBeforeFcpGzip: gzipOf(gz, facts.jsBeforeFcp, facts.fcp),
@@ -243,6 +248,7 @@ async function signedInExplore({ origin, shaper, chromiumPath, gz }) {
       data,
       fcp: facts.fcp,
       lcp: facts.lcp,
+      lcpTag: facts.lcpTag,
       jsFiles: facts.js,
       jsGzip: gzipOf(gz, facts.js, content),
       jsBeforeFcpGzip: gzipOf(gz, facts.jsBeforeFcp, facts.fcp),
@@ -264,6 +270,7 @@ async function signedInExplore({ origin, shaper, chromiumPath, gz }) {
       data: repeatData,
       lcp: repeatFacts.lcp,
       lcpTag: repeatFacts.lcpTag,
+      lcpSplash: repeatFacts.lcpSplash,
       splash: await page.evaluate(() => window.__bench.painted.splash ?? null),
       tbt: await totalBlockingTime(page),
     };
