@@ -159,7 +159,7 @@ describeOnEachDb('the verified record (settled by the server, hidden slips kept)
       perdidas: outcome === 'failed' ? 1 : 0,
       anuladas: outcome === 'void' ? 1 : 0,
     });
-    if (outcome !== 'void') expect(record.total.roi).toBe(outcome === 'won' ? ficha.multiplicador - 1 : -1);
+    if (outcome !== 'void') expect(record.total.roi).toBeCloseTo(outcome === 'won' ? ficha.multiplicador - 1 : -1, 4);
     const summaries = await loadRecordSummaries(server().db, [bettor.id, viewer.id], new Date());
     expect(summaries.get(viewer.id)).toEqual({ liquidadas: 0, taxaAcerto: null, roi: null, suficiente: false });
     expect(summaries.get(bettor.id)?.liquidadas).toBe(record.total.liquidadas);
