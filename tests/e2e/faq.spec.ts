@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, waitForServiceWorker } from './support/helpers.ts';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { checkScreen } from './support/a11y.ts';
 
 const PT_QUESTIONS = [
   'O que é uma ficha?',
@@ -95,33 +95,25 @@ test('after one visit, /faq and /cliline open offline', async ({ page, context }
   await context.setOffline(false);
 });
 
-for (const [label, origin] of [
-  ['pt', PT_ORIGIN],
-  ['en', EN_ORIGIN],
-] as const) {
-  for (const [size, viewport] of [
-    ['phone', PHONE],
-    ['desktop', { width: 1280, height: 900 }],
+test('both pages at 360 and 1280 px, pt and en, fit the screen, pass axe and are captured', async ({ page }) => {
+  test.slow();
+  const dir = test.info().outputPath();
+  for (const [lang, origin] of [
+    ['pt', PT_ORIGIN],
+    ['en', EN_ORIGIN],
   ] as const) {
-    test(`${label} ${size}: both pages fit the screen, pass axe and are captured`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await page.goto(`${origin}/faq`);
-      await expect(page.locator('.faq-item')).toHaveCount(PT_QUESTIONS.length);
-      // Every answer open, so the checks cover them too.
-      for (const summary of await page.locator('.faq-question').all()) await summary.click();
-      await expect(page.locator('.faq-item[open]')).toHaveCount(PT_QUESTIONS.length);
-      expect(await widerThanViewport(page)).toBe(false);
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: test.info().outputPath(`faq-${label}-${size}.png`), fullPage: true });
+    // One page per language, checked at both widths by resizing it.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${origin}/faq`);
+    await expect(page.locator('.faq-item')).toHaveCount(PT_QUESTIONS.length);
+    // Every answer open, so the checks cover them too.
+    for (const summary of await page.locator('.faq-question').all()) await summary.click();
+    await expect(page.locator('.faq-item[open]')).toHaveCount(PT_QUESTIONS.length);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await checkScreen(page, { name: 'faq', lang, dir, fullPage: true });
 
-      await page.goto(`${origin}/cliline`);
-      await expect(page.locator('.credits-group').first()).toBeVisible();
-      expect(await widerThanViewport(page)).toBe(false);
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`cliline-${label}-${size}.png`), fullPage: true });
-      await context.close();
-    });
+    await page.goto(`${origin}/cliline`);
+    await expect(page.locator('.credits-group').first()).toBeVisible();
+    await checkScreen(page, { name: 'cliline', lang, dir, fullPage: true });
   }
-}
+});
