@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as playwright from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, type User } from './support/helpers.ts';
 
@@ -11,7 +11,6 @@ import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, type Us
 // /moderador/notifications, removes the message, and the reporter is told; a second decision is refused; a normal
 // user gets no reports; the event update form; screenshots and axe of every moderator screen.
 
-const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.MODERATION_SHOTS ?? '/tmp/shots-moderation';
 const MODERADOR = { userData: 'moderador', password: 'moderador123' };
 const key = () => ({ 'Idempotency-Key': `e2e:${randomUUID()}` });
@@ -41,11 +40,6 @@ async function pageFor(browser: Browser, login: { userData: string; password: st
   const page = await context.newPage();
   await signIn(page, origin, login);
   return page;
-}
-
-async function checkA11y(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
 }
 
 /** `from` writes `to` a message; its id. */
@@ -183,46 +177,38 @@ test('screenshots of the moderator screens and the report dialog at 360 and 1280
     }
   }
 
-  for (const [locale, origin] of [
+  for (const [lang, origin] of [
     ['pt', PT_ORIGIN],
     ['en', EN_ORIGIN],
   ] as const) {
-    for (const [size, viewport] of [
-      ['360', PHONE],
-      ['1280', DESKTOP],
-    ] as const) {
-      const page = await pageFor(browser, MODERADOR, viewport, origin);
-      await page.goto(`${origin}/moderador/notifications`);
-      await expect(page.locator('.mod-card').first()).toBeVisible();
-      await checkA11y(page, `reports ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/reports-${locale}-${size}.png`, fullPage: true });
+    // One page per person and language, checked at both widths by resizing it.
+    const page = await pageFor(browser, MODERADOR, PHONE, origin);
+    const shot = { lang, dir: SHOTS, fullPage: true };
+    await page.goto(`${origin}/moderador/notifications`);
+    await expect(page.locator('.mod-card').first()).toBeVisible();
+    await checkScreen(page, { name: 'reports', ...shot });
 
-      await page.goto(`${origin}/moderador/grupos/${grupoId}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grupo Moderado');
-      await expect(page.locator('.mod-context li')).toHaveCount(1);
-      await checkA11y(page, `group ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/group-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/moderador/grupos/${grupoId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grupo Moderado');
+    await expect(page.locator('.mod-context li')).toHaveCount(1);
+    await checkScreen(page, { name: 'group', ...shot });
 
-      await page.goto(`${origin}/moderador/conversas`);
-      await expect(page.locator('.mod-conversation').first()).toBeVisible();
-      await checkA11y(page, `support conversations ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/conversations-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/moderador/conversas`);
+    await expect(page.locator('.mod-conversation').first()).toBeVisible();
+    await checkScreen(page, { name: 'conversations', ...shot });
 
-      await page.goto(`${origin}/moderador/conversas/demo`);
-      await expect(page.locator('.message').first()).toBeVisible();
-      await checkA11y(page, `support conversation ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/conversation-${locale}-${size}.png`, fullPage: true });
-      await page.context().close();
+    await page.goto(`${origin}/moderador/conversas/demo`);
+    await expect(page.locator('.message').first()).toBeVisible();
+    await checkScreen(page, { name: 'conversation', ...shot });
+    await page.context().close();
 
-      const user = await pageFor(browser, reporter.login, viewport, origin);
-      await user.goto(`${origin}/${author.user.nomeUsuario}`);
-      await user.locator('.mod-report-button').click();
-      await expect(user.getByRole('dialog')).toBeVisible();
-      await user.getByRole('dialog').locator('button[type=submit]').click();
-      await expect(user.getByRole('dialog').locator('.field-error')).toBeVisible();
-      await checkA11y(user, `report dialog ${locale} ${size}`);
-      await user.screenshot({ path: `${SHOTS}/report-dialog-${locale}-${size}.png` });
-      await user.context().close();
-    }
+    const user = await pageFor(browser, reporter.login, PHONE, origin);
+    await user.goto(`${origin}/${author.user.nomeUsuario}`);
+    await user.locator('.mod-report-button').click();
+    await expect(user.getByRole('dialog')).toBeVisible();
+    await user.getByRole('dialog').locator('button[type=submit]').click();
+    await expect(user.getByRole('dialog').locator('.field-error')).toBeVisible();
+    await checkScreen(user, { name: 'report-dialog', lang, dir: SHOTS });
+    await user.context().close();
   }
 });
