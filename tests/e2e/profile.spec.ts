@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { checkScreen, seriousViolations, widerThanViewport } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
@@ -11,7 +11,6 @@ import { setPhoneOffline } from './support/offline.ts';
 // unknown handle; one's own profile; B comments on A's slip (online and offline) and A is told; a comment on a slip
 // hidden meanwhile is refused with a clear reason. Screenshots of the profile and a slip with comments.
 
-const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.PROFILE_SHOTS ?? '/tmp/shots-profile';
 
 
@@ -187,40 +186,33 @@ test('screenshots of profiles and a slip with comments at 360 and 1280 px, pt an
     expect(made.status()).toBe(201);
   }
 
-  for (const [locale, origin] of [
+  for (const [lang, origin] of [
     ['pt', PT_ORIGIN],
     ['en', EN_ORIGIN],
   ] as const) {
-    for (const [size, viewport] of [
-      ['360', PHONE],
-      ['1280', DESKTOP],
-    ] as const) {
-      const page = await pageFor(browser, b, viewport, origin);
-      await page.goto(`${origin}/${a.user.nomeUsuario}`);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(a.user.nome);
-      await expect(page.locator('.slip-card').first()).toBeVisible();
-      await checkA11y(page, `profile ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/profile-other-${locale}-${size}.png`, fullPage: true });
+    // One page per language, checked at both widths by resizing it.
+    const page = await pageFor(browser, b, PHONE, origin);
+    const shot = { lang, dir: SHOTS, fullPage: true };
+    await page.goto(`${origin}/${a.user.nomeUsuario}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(a.user.nome);
+    await expect(page.locator('.slip-card').first()).toBeVisible();
+    await checkScreen(page, { name: 'profile-other', ...shot });
 
-      await page.goto(`${origin}/${b.user.nomeUsuario}`);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(b.user.nome);
-      await expect(page.locator('.profile-actions a[href="/dashboard/conta"]')).toBeVisible();
-      await checkA11y(page, `own profile ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/profile-own-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/${b.user.nomeUsuario}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(b.user.nome);
+    await expect(page.locator('.profile-actions a[href="/dashboard/conta"]')).toBeVisible();
+    await checkScreen(page, { name: 'profile-own', ...shot });
 
-      await page.goto(`${origin}/${a.user.nomeUsuario}/fichas/${slipId}`);
-      await expect(page.locator('.comment')).toHaveCount(2);
-      await checkA11y(page, `slip with comments ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/slip-comments-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/${a.user.nomeUsuario}/fichas/${slipId}`);
+    await expect(page.locator('.comment')).toHaveCount(2);
+    await checkScreen(page, { name: 'slip-comments', ...shot });
 
-      // The official account: verified, and its English alias on the en host.
-      await page.goto(`${origin}/fichasoficial`);
-      await expect(page.getByRole('img', { name: locale === 'pt' ? 'Verificado' : /Verified|Verificado/ })).toBeVisible();
-      await expect(page.locator('.profile-handle')).toBeVisible();
-      await expect(page.locator('.profile-handle')).toHaveText(locale === 'pt' ? '@fichasoficial' : '@slipmatesofficial');
-      await checkA11y(page, `official profile ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/profile-official-${locale}-${size}.png`, fullPage: true });
-      await page.context().close();
-    }
+    // The official account: verified, and its English alias on the en host.
+    await page.goto(`${origin}/fichasoficial`);
+    await expect(page.getByRole('img', { name: lang === 'pt' ? 'Verificado' : /Verified|Verificado/ })).toBeVisible();
+    await expect(page.locator('.profile-handle')).toBeVisible();
+    await expect(page.locator('.profile-handle')).toHaveText(lang === 'pt' ? '@fichasoficial' : '@slipmatesofficial');
+    await checkScreen(page, { name: 'profile-official', ...shot });
+    await page.context().close();
   }
 });
