@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, unreadBadge, waitForServiceWorker } from './support/helpers.ts';
 import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
@@ -11,7 +11,6 @@ import { upcomingEvents } from './support/betting.ts';
 // with a notification; a cancelled payment is refunded; a reward to oneself is refused with its message; the lists
 // read offline. Screenshots at 360 and 1280 px in pt and en with axe.
 
-const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.REWARDS_SHOTS ?? '/tmp/shots-rewards';
 const R = '/api/client/common/recompensas';
 
@@ -22,11 +21,6 @@ async function pageFor(browser: Browser, person: Person, viewport: { width: numb
   const page = await context.newPage();
   await signIn(page, origin, person.login);
   return page;
-}
-
-async function checkA11y(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
 }
 
 interface ApiReward {
@@ -210,39 +204,32 @@ test('screenshots of the reward lists, a reward and the dialog at 360 and 1280 p
   await rewardThroughApi(a, b, 700, 'cancelar');
   await rewardThroughApi(a, b, 150, null, 'Ainda por pagar');
 
-  for (const [locale, origin] of [
+  for (const [lang, origin] of [
     ['pt', PT_ORIGIN],
     ['en', EN_ORIGIN],
   ] as const) {
-    for (const [size, viewport] of [
-      ['360', PHONE],
-      ['1280', DESKTOP],
-    ] as const) {
-      const page = await pageFor(browser, a, viewport, origin);
-      await page.goto(`${origin}/dashboard/recompensas/enviadas`);
-      await expect(page.locator('.reward-item')).toHaveCount(3);
-      await checkA11y(page, `sent ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/rewards-sent-${locale}-${size}.png`, fullPage: true });
+    // One page per language, checked at both widths by resizing it.
+    const page = await pageFor(browser, a, PHONE, origin);
+    const shot = { lang, dir: SHOTS, fullPage: true };
+    await page.goto(`${origin}/dashboard/recompensas/enviadas`);
+    await expect(page.locator('.reward-item')).toHaveCount(3);
+    await checkScreen(page, { name: 'rewards-sent', ...shot });
 
-      await page.goto(`${origin}/dashboard/recompensas/enviadas?lista=recebidas`);
-      await expect(page.locator('.reward-item')).toHaveCount(1);
-      await checkA11y(page, `received ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/rewards-received-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/dashboard/recompensas/enviadas?lista=recebidas`);
+    await expect(page.locator('.reward-item')).toHaveCount(1);
+    await checkScreen(page, { name: 'rewards-received', ...shot });
 
-      await page.goto(`${origin}/dashboard/recompensas/recebidas/${received}`);
-      await expect(page.locator('.reward-detail')).toContainText('2.500 Kz');
-      await checkA11y(page, `reward ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/reward-detail-${locale}-${size}.png`, fullPage: true });
+    await page.goto(`${origin}/dashboard/recompensas/recebidas/${received}`);
+    await expect(page.locator('.reward-detail')).toContainText('2.500 Kz');
+    await checkScreen(page, { name: 'reward-detail', ...shot });
 
-      await page.goto(`${origin}/${b.user.nomeUsuario}`);
-      await page.locator('.reward-action button').click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await page.getByRole('dialog').locator('input').fill('20');
-      await page.getByRole('dialog').locator('button[type=submit]').click();
-      await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
-      await checkA11y(page, `dialog ${locale} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/reward-dialog-${locale}-${size}.png`, fullPage: true });
-      await page.context().close();
-    }
+    await page.goto(`${origin}/${b.user.nomeUsuario}`);
+    await page.locator('.reward-action button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').locator('input').fill('20');
+    await page.getByRole('dialog').locator('button[type=submit]').click();
+    await expect(page.getByRole('dialog').getByRole('alert')).toBeVisible();
+    await checkScreen(page, { name: 'reward-dialog', ...shot });
+    await page.context().close();
   }
 });
