@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
@@ -9,7 +9,6 @@ import { setPhoneOffline } from './support/offline.ts';
 // Issue 12 item 7: a slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
 // card the other member sees in the chat, which copies into their builder with the copy rule of SPEC §4.
 
-const DESKTOP = { width: 1280, height: 900 };
 const SHOTS = process.env.SHARE_SHOTS ?? '/tmp/shots-share';
 
 
@@ -38,11 +37,6 @@ async function pageFor(browser: Browser, person: Person, viewport: { width: numb
   const page = await context.newPage();
   await signIn(page, origin, person.login);
   return page;
-}
-
-async function checkA11y(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
 }
 
 test('a slip shared from its page into a direct chat shows as a card to the other user, who copies it into the builder', async ({ browser }) => {
@@ -182,42 +176,40 @@ test.describe('on a phone', () => {
   });
 });
 
-for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
-  const lang = origin === PT_ORIGIN ? 'pt' : 'en';
-  test(`the share dialog and the slip card at 360 and 1280 px (${lang}) have no serious axe violation`, async ({ browser }) => {
-    test.slow();
-    const ana = await newPerson('92');
-    const bruno = await newPerson('92');
-    const events = await upcomingEvents(await (await browser.newContext()).newPage(), 3, lang === 'pt' ? 10 : 13);
-    const slipId = await createSlipThroughApi(ana, events);
-    const conversaId = await startConversation(ana, bruno);
-    const shared = await ana.api.get(`/api/client/common/conversas/${conversaId}/shareToChat?resourceType=ficha&resourceId=${slipId}`, {
-      headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
-    });
-    expect(shared.status()).toBe(200);
-    for (const [size, viewport] of [['360', PHONE], ['1280', DESKTOP]] as const) {
-      const page = await pageFor(browser, ana, viewport, origin);
-      await page.goto(`${origin}/dashboard/fichas/${slipId}`);
-      await page.getByRole('main').getByRole('button', { name: /^(Partilhar|Share)$/ }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog.getByRole('tab').first()).toBeVisible();
-      await expect(dialog.getByText(bruno.user.nome)).toBeVisible();
-      await checkA11y(page, `share dialog ${lang} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/dialog-${lang}-${size}.png` });
-      await dialog.getByRole('tab').nth(1).click();
-      await expect(dialog.getByRole('listitem').first()).toBeVisible();
-      await checkA11y(page, `share dialog groups ${lang} ${size}`);
-      await page.screenshot({ path: `${SHOTS}/dialog-groups-${lang}-${size}.png` });
-      await page.context().close();
-
-      const other = await pageFor(browser, bruno, viewport, origin);
-      await other.goto(`${origin}/dashboard/comunidade/conversas/${ana.user.nomeUsuario}`);
-      const card = other.getByRole('article').filter({ hasText: `@${ana.user.nomeUsuario}` });
-      await expect(card.locator('.slip-leg')).toHaveCount(3);
-      await checkA11y(other, `slip card ${lang} ${size}`);
-      await other.screenshot({ path: `${SHOTS}/card-${lang}-${size}.png`, fullPage: true });
-      await other.context().close();
-    }
-    await Promise.all([ana.api.dispose(), bruno.api.dispose()]);
+test('the share dialog and the slip card at 360 and 1280 px, pt and en, have no serious axe violation', async ({ browser }) => {
+  test.slow();
+  const ana = await newPerson('92');
+  const bruno = await newPerson('92');
+  const events = await upcomingEvents(await (await browser.newContext()).newPage(), 3, 10);
+  const slipId = await createSlipThroughApi(ana, events);
+  const conversaId = await startConversation(ana, bruno);
+  const shared = await ana.api.get(`/api/client/common/conversas/${conversaId}/shareToChat?resourceType=ficha&resourceId=${slipId}`, {
+    headers: { 'Idempotency-Key': `e2e:${randomUUID()}` },
   });
-}
+  expect(shared.status()).toBe(200);
+  for (const [lang, origin] of [
+    ['pt', PT_ORIGIN],
+    ['en', EN_ORIGIN],
+  ] as const) {
+    // One page per person and language, checked at both widths by resizing it.
+    const page = await pageFor(browser, ana, PHONE, origin);
+    await page.goto(`${origin}/dashboard/fichas/${slipId}`);
+    await page.getByRole('main').getByRole('button', { name: /^(Partilhar|Share)$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('tab').first()).toBeVisible();
+    await expect(dialog.getByText(bruno.user.nome)).toBeVisible();
+    await checkScreen(page, { name: 'dialog', lang, dir: SHOTS });
+    await dialog.getByRole('tab').nth(1).click();
+    await expect(dialog.getByRole('listitem').first()).toBeVisible();
+    await checkScreen(page, { name: 'dialog-groups', lang, dir: SHOTS });
+    await page.context().close();
+
+    const other = await pageFor(browser, bruno, PHONE, origin);
+    await other.goto(`${origin}/dashboard/comunidade/conversas/${ana.user.nomeUsuario}`);
+    const card = other.getByRole('article').filter({ hasText: `@${ana.user.nomeUsuario}` });
+    await expect(card.locator('.slip-leg')).toHaveCount(3);
+    await checkScreen(other, { name: 'card', lang, dir: SHOTS, fullPage: true });
+    await other.context().close();
+  }
+  await Promise.all([ana.api.dispose(), bruno.api.dispose()]);
+});
