@@ -26,6 +26,7 @@ import { BetFilters } from '../components/explore/BetFilters.tsx';
 import { ExploreResults } from '../components/explore/ExploreResults.tsx';
 import { CATEGORY_LABELS, PAGE_LABELS } from '../components/explore/filter-labels.ts';
 import '../components/betting/betting.css';
+import '../components/explore/explore.css';
 
 const UPCOMING_SHOWN = 30;
 /** The tabs in the order SPEC §2 names them (the default, fichas, comes from SPEC §5). */
