@@ -238,7 +238,8 @@ describeOnEachDb('security suite: every route of the app', (server) => {
       const paths = [fill(route.path, plainParam), ...HOSTILE_PARAMS.map((param) => fill(route.path, () => param))];
       const bodies = route.method === 'GET' ? [undefined] : hostileBodies(schema);
       for (const path of route.path.includes(':') ? paths : [paths[0] ?? route.path]) {
-        for (const body of path === paths[0] ? bodies : bodies.slice(0, 2)) {
+        // A hostile path parameter is sent with one body: every broken body is already sent on the plain path.
+        for (const body of path === paths[0] ? bodies : bodies.slice(0, 1)) {
           const answer = await call(user, route, path, body, { 'idempotency-key': `hostil-${figures.hostileRequests}` });
           figures.hostileRequests += 1;
           if (answer.status >= 500) {
@@ -249,7 +250,7 @@ describeOnEachDb('security suite: every route of the app', (server) => {
       }
     }
     expect(failures).toEqual([]);
-    // Some 6,000 requests: a test timeout sized for them, not a speed check (the figures line prints the counts).
+    // Some 5,000 requests: a test timeout sized for them, not a speed check (the figures line prints the counts).
   }, 120_000);
 
   it('refuses every state-changing call made cross-site, and nothing changes', async () => {
