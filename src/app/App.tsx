@@ -13,6 +13,7 @@ import { checkSessionAtStart } from '../state/stored-session.ts';
 import { signOutPendingAtom } from '../state/sign-out-pending.ts';
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
 import { afterPaint } from './after-paint.ts';
+import { markFirstScreen } from './first-screen.ts';
 import { StorageErrorPage } from '../components/StorageErrorPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -61,9 +62,15 @@ function whenScreenLoaded(then: () => void): void {
   observer.observe(document.body, { childList: true, subtree: true });
 }
 
+/** The first screen is on screen: what start-up deferred may load now. */
+function firstScreenShown(): void {
+  releaseSync();
+  markFirstScreen();
+}
+
 /** Once the first screen has committed (the route's lazy chunk loaded and rendered) and painted, sync may load. */
 function OnShown() {
-  useEffect(() => afterPaint(() => whenScreenLoaded(releaseSync)), []);
+  useEffect(() => afterPaint(() => whenScreenLoaded(firstScreenShown)), []);
   return null;
 }
 
@@ -88,7 +95,8 @@ function Ready({ signedOutStart = false }: StartProps) {
   }, []);
   // Maintenance is a screen of its own; a sign-out made offline must reach the server as soon as it can.
   useEffect(() => {
-    if (maintenance || signOutPending) releaseSync();
+    if (maintenance) firstScreenShown();
+    else if (signOutPending) releaseSync();
   }, [maintenance, signOutPending]);
   // A first start has no session stored: only the session is asked for before the first screen.
   useEffect(() => {

@@ -52,7 +52,12 @@ export const appInstall = {
 };
 
 /** Listens from start-up: the browser may offer installing before the menu is first opened. */
+let listening = false;
+
 export function listenForInstallPrompt(): void {
+  // Called at start (main.tsx: the browser may offer it before the worker registers) and again on registering.
+  if (listening) return;
+  listening = true;
   installed = matchMedia('(display-mode: standalone)').matches;
   addEventListener('beforeinstallprompt', (event) => {
     // The app offers it from its menu, instead of the browser's own bar.

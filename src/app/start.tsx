@@ -7,6 +7,7 @@ import { hasStoredSession } from '../state/stored-session.ts';
 import { LandingPage } from '../components/LandingPage.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { afterPaint } from './after-paint.ts';
+import { markFirstScreen } from './first-screen.ts';
 
 // Start-up (DESIGN §10): the entry chunk holds React, the catalogs and the landing page only. The app itself (store,
 // state, routes, shell) is the lazy chunk App.tsx, so a visitor with no stored session sees the landing page without
@@ -44,6 +45,9 @@ export function startApp(container: HTMLElement, i18nReady: Promise<void>): void
       return;
     }
     root.render(<StartLanding onLeave={() => void mountApp(true)} />);
-    afterPaint(() => void mountApp(true));
+    afterPaint(() => {
+      markFirstScreen();
+      void mountApp(true);
+    });
   });
 }
