@@ -1,5 +1,5 @@
-import { lazy, Suspense, useDeferredValue, type ComponentType, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Shell } from './Shell.tsx';
@@ -9,34 +9,41 @@ import { NotFound } from '../routes/NotFound.tsx';
 import Landing from '../routes/Landing.tsx';
 
 const Login = lazy(() => import('../routes/Login.tsx'));
-const Explore = lazy(() => import('../routes/Explore.tsx'));
-const EventPage = lazy(() => import('../routes/EventPage.tsx'));
-const MySlips = lazy(() => import('../routes/MySlips.tsx'));
-const SlipPage = lazy(() => import('../routes/SlipPage.tsx'));
-const PublicSlip = lazy(() => import('../routes/PublicSlip.tsx'));
-const Conversations = lazy(() => import('../routes/Conversations.tsx'));
-const DirectChat = lazy(() => import('../routes/DirectChat.tsx'));
-const Settings = lazy(() => import('../routes/Settings.tsx'));
-const Licence = lazy(() => import('../routes/Licence.tsx'));
-const Groups = lazy(() => import('../routes/Groups.tsx'));
-const GroupCreate = lazy(() => import('../routes/GroupCreate.tsx'));
-const GroupChat = lazy(() => import('../routes/GroupChat.tsx'));
-const Rooms = lazy(() => import('../routes/Rooms.tsx'));
-const RoomChat = lazy(() => import('../routes/RoomChat.tsx'));
-const Profile = lazy(() => import('../routes/Profile.tsx'));
-const Notifications = lazy(() => import('../routes/Notifications.tsx'));
-const Rewards = lazy(() => import('../routes/Rewards.tsx'));
-const Faq = lazy(() => import('../routes/Faq.tsx'));
-const Credits = lazy(() => import('../routes/Credits.tsx'));
-const ModeratorNotifications = lazy(() => import('../routes/ModeratorNotifications.tsx'));
-const ModeratorConversations = lazy(() => import('../routes/ModeratorConversations.tsx'));
-const ModeratorConversation = lazy(() => import('../routes/ModeratorConversation.tsx'));
-const ModeratorGroup = lazy(() => import('../routes/ModeratorGroup.tsx'));
+
+/** A lazy screen that can also be fetched ahead (on a link's first touch or focus), keeping its loader. */
+type Screen = ComponentType & { load: () => Promise<unknown> };
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  return Object.assign(lazy(load), { load });
+}
+
+const Explore = screen(() => import('../routes/Explore.tsx'));
+const EventPage = screen(() => import('../routes/EventPage.tsx'));
+const MySlips = screen(() => import('../routes/MySlips.tsx'));
+const SlipPage = screen(() => import('../routes/SlipPage.tsx'));
+const PublicSlip = screen(() => import('../routes/PublicSlip.tsx'));
+const Conversations = screen(() => import('../routes/Conversations.tsx'));
+const DirectChat = screen(() => import('../routes/DirectChat.tsx'));
+const Settings = screen(() => import('../routes/Settings.tsx'));
+const Licence = screen(() => import('../routes/Licence.tsx'));
+const Groups = screen(() => import('../routes/Groups.tsx'));
+const GroupCreate = screen(() => import('../routes/GroupCreate.tsx'));
+const GroupChat = screen(() => import('../routes/GroupChat.tsx'));
+const Rooms = screen(() => import('../routes/Rooms.tsx'));
+const RoomChat = screen(() => import('../routes/RoomChat.tsx'));
+const Profile = screen(() => import('../routes/Profile.tsx'));
+const Notifications = screen(() => import('../routes/Notifications.tsx'));
+const Rewards = screen(() => import('../routes/Rewards.tsx'));
+const Faq = screen(() => import('../routes/Faq.tsx'));
+const Credits = screen(() => import('../routes/Credits.tsx'));
+const ModeratorNotifications = screen(() => import('../routes/ModeratorNotifications.tsx'));
+const ModeratorConversations = screen(() => import('../routes/ModeratorConversations.tsx'));
+const ModeratorConversation = screen(() => import('../routes/ModeratorConversation.tsx'));
+const ModeratorGroup = screen(() => import('../routes/ModeratorGroup.tsx'));
 
 interface ScreenRoute {
   path: string;
   /** A route with no screen yet belongs to another open issue: it shows its title and says so (docs/screens.md). */
-  screen: ComponentType | null;
+  screen: Screen | null;
   title: MessageDescriptor;
   needsSession: boolean;
 }
@@ -89,6 +96,7 @@ function ScreenComponent({ component: Screen }: { component: ComponentType }) {
 function ShellScreens() {
   const [location] = useLocation();
   const shown = useDeferredValue(location);
+  usePreloadOnIntent();
   return (
     <Suspense fallback={<ScreenLoading />}>
       <Switch location={shown}>
@@ -103,6 +111,30 @@ function ShellScreens() {
       </Switch>
     </Suspense>
   );
+}
+
+/**
+ * A link's screen chunk starts loading as the finger (or mouse button) goes down on it, or the keyboard focuses it: a
+ * moment before the click, so the screen waits less for its chunk over a slow network. Only the screen that link
+ * opens is fetched, once.
+ */
+function usePreloadOnIntent() {
+  const { parser } = useRouter();
+  useEffect(() => {
+    const seen = new Set<string>();
+    const onIntent = (event: Event) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || seen.has(link.pathname)) return;
+      seen.add(link.pathname);
+      const route = SHELL_ROUTES.find((candidate) => matchRoute(parser, candidate.path, link.pathname)[0]);
+      void route?.screen?.load().catch(() => undefined);
+    };
+    const options = { capture: true, passive: true };
+    for (const type of ['pointerdown', 'focusin']) addEventListener(type, onIntent, options);
+    return () => {
+      for (const type of ['pointerdown', 'focusin']) removeEventListener(type, onIntent, options);
+    };
+  }, [parser]);
 }
 
 function ScreenLoading() {
