@@ -40,6 +40,15 @@ function installProbes(watch) {
   } catch {
     /* not supported */
   }
+  // When the service worker reached 'activated' (wall clock, to compare with the shaper's request log).
+  navigator.serviceWorker?.ready.then((registration) => {
+    const worker = registration.active;
+    const mark = () => {
+      bench.swActivatedAt ??= Date.now();
+    };
+    if (worker?.state === 'activated') mark();
+    else worker?.addEventListener('statechange', () => worker.state === 'activated' && mark());
+  });
   const check = () => {
     for (const [key, selector] of Object.entries(watch)) {
       if (key in bench.seen || !document.querySelector(selector)) continue;
@@ -190,22 +199,35 @@ async function firstVisitLanding({ origin, shaper, chromiumPath, gz }) {
     const cpuCheck = slowSpin / (await quickest());
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
     const active = await serviceWorkerActive(page);
+    // Requests before this were made before the worker was activated: its install (the precache).
+    const activatedAt = (await page.evaluate(() => window.__bench.swActivatedAt ?? null).catch(() => null)) ?? Date.now();
     await shaper.quiet(1500);
     const after = shaper.counters();
     // Built files that went over the link and the page itself did not fetch: the service worker's precache download
     // (its own script, sw.js, apart).
     const pageFetched = new Map();
-    for (const path of facts.networkPaths) pageFetched.set(path, (pageFetched.get(path) ?? 0) + 1);
+    // Everything the page fetched from the network until now, its later lazy chunks included.
+    const { networkPaths } = await pageFacts(page, Infinity);
+    for (const path of networkPaths) pageFetched.set(path, (pageFetched.get(path) ?? 0) + 1);
     let workerBytes = 0;
     let workerFiles = 0;
-    for (const { path } of shaper.requestsSince(before.requests)) {
+    const workerList = [];
+    let laterBytes = 0;
+    let laterFiles = 0;
+    shaper.requestsSince(before.requests).forEach(({ path, wall }) => {
       const clean = path.split('?')[0];
       if ((pageFetched.get(clean) ?? 0) > 0) pageFetched.set(clean, pageFetched.get(clean) - 1);
       else if (clean !== '/sw.js' && gz(clean) !== null) {
-        workerBytes += gz(clean);
-        workerFiles += 1;
+        if (wall <= activatedAt) {
+          workerBytes += gz(clean);
+          workerFiles += 1;
+          workerList.push(clean);
+        } else {
+          laterBytes += gz(clean);
+          laterFiles += 1;
+        }
       }
-    }
+    });
     return {
       content,
       fcp: facts.fcp,
@@ -220,6 +242,9 @@ async function firstVisitLanding({ origin, shaper, chromiumPath, gz }) {
       wireDown: after.down - before.down,
       workerGzip: workerBytes,
       workerFiles,
+      workerList,
+      laterGzip: laterBytes,
+      laterFiles,
       cpuCheck,
     };
   } finally {

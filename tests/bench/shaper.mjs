@@ -20,7 +20,7 @@ export async function startShaper({ target, rttMs = 300, downBytesPerSecond = 87
     down: { rate: downBytesPerSecond, freeAt: 0, bytes: 0, lastAt: 0 },
     up: { rate: upBytesPerSecond, freeAt: 0, bytes: 0, lastAt: 0 },
   };
-  /** Request lines seen going up ({ at, method, path }), for the record of what was asked for. */
+  /** Request lines seen going up ({ at, wall: Date.now(), method, path }), for the record of what was asked for. */
   const requests = [];
 
   function forward(from, to, lane, conn, logRequests) {
@@ -43,7 +43,7 @@ export async function startShaper({ target, rttMs = 300, downBytesPerSecond = 87
       lane.lastAt = now;
       if (logRequests) {
         for (const match of chunk.toString('latin1').matchAll(/(?:^|\r\n)(GET|POST|HEAD|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.1\r\n/g)) {
-          requests.push({ at: now, method: match[1], path: match[2] });
+          requests.push({ at: now, wall: Date.now(), method: match[1], path: match[2] });
         }
       }
       for (let offset = 0; offset < chunk.length; offset += SEGMENT) {
