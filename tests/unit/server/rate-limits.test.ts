@@ -76,7 +76,8 @@ async function openConversation(a: Actor, b: Actor): Promise<string> {
 describeOnEachDb(
   'rate limits at their production defaults',
   (server) => {
-    it('after 10 wrong passwords an account answers 429 with Retry-After, even to the right password; another account signs in', async () => {
+    // Each of these hashes a password a dozen times: a timeout sized for that on a busy machine, not a speed check.
+    it('after 10 wrong passwords an account answers 429 with Retry-After, even to the right password; another account signs in', { timeout: 60_000 }, async () => {
       const script = at(server().app, '203.0.113.5');
       const statuses: number[] = [];
       for (let i = 0; i < 30; i += 1) {
@@ -99,7 +100,7 @@ describeOnEachDb(
       expect(other.client.jar.has('authjs.session-token')).toBe(true);
     });
 
-    it('lets 10 accounts be created in an hour from one address (form mistakes not counted), then 429; another address still signs up', async () => {
+    it('lets 10 accounts be created in an hour from one address (form mistakes not counted), then 429; another address still signs up', { timeout: 60_000 }, async () => {
       const family = at(server().app, '203.0.113.20');
       const created: string[] = [];
       for (let i = 0; i < 10; i += 1) {
