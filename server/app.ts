@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
 import { MSG } from '../contract/messages.ts';
 import type { AppEnv } from './app-env.ts';
@@ -8,6 +7,7 @@ import { maintenanceGate } from './client/maintenance.ts';
 import { mountPublicClientRoutes } from './client/public-routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/create-db.ts';
+import { compressResponses } from './lib/compress.ts';
 import { jsonError } from './lib/http.ts';
 import { serveManifest } from './manifest.ts';
 import { refuseSuspended } from './social/reports/suspension.ts';
@@ -59,7 +59,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
     await next();
   });
   // Users are on 3G: text responses (JSON, HTML, JS, CSS) are gzipped when the browser accepts it.
-  app.use(compress());
+  app.use(compressResponses);
   // Inside compress, so it sees (and adds to) the response before it is encoded.
   app.use(securityHeaders);
 

@@ -30,6 +30,7 @@ describe('static app, branded index.html and web manifest', () => {
     mkdirSync(join(staticDir, 'assets'), { recursive: true });
     writeFileSync(join(staticDir, 'index.html'), TEMPLATE);
     writeFileSync(join(staticDir, 'assets', 'index-abc123.js'), 'console.log("app");\n');
+    writeFileSync(join(staticDir, 'assets', 'big-def456.js'), 'export const rows = [];\n'.concat(Array.from({ length: 800 }, (_, i) => `rows.push(${i});\n`).join('')));
     writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
     writeFileSync(join(server.config.dataDir, 'secret.txt'), 'do not serve');
   });
@@ -121,14 +122,35 @@ describe('static app, branded index.html and web manifest', () => {
     ]);
   });
 
-  it('gzips JSON and HTML when the browser accepts it', async () => {
-    const res = await browser(server.app).request('/manifest.webmanifest', { headers: { 'accept-encoding': 'gzip' } });
-    const plain = await (await browser(server.app).request('/manifest.webmanifest')).text();
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    const body = res.body;
-    if (!body) throw new Error('no body');
-    const unzipped = await new Response(body.pipeThrough(new DecompressionStream('gzip'))).text();
-    expect(unzipped).toBe(plain);
+  it('gzips text answers when the browser accepts it, and sends an answer under one packet as it is', async () => {
+    const asset = '/assets/big-def456.js';
+    const plain = await (await browser(server.app).request(asset)).text();
+    expect(plain.length).toBeGreaterThan(1024);
+    // Twice: the second comes from the kept copy of this immutable file, and must be the same bytes.
+    for (let i = 0; i < 2; i += 1) {
+      const res = await browser(server.app).request(asset, { headers: { 'accept-encoding': 'gzip, deflate' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('etag')).toMatch(/^W\//);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length);
+      const body = res.body;
+      if (!body) throw new Error('no body');
+      const unzipped = await new Response(body.pipeThrough(new DecompressionStream('gzip'))).text();
+      expect(unzipped).toBe(plain);
+    }
+    // Refused by q=0: sent as it is.
+    const refused = await browser(server.app).request(asset, { headers: { 'accept-encoding': 'gzip;q=0' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+
+    // The manifest is a few hundred bytes: gzip would cost more than it saves.
+    const small = await browser(server.app).request('/manifest.webmanifest', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('content-type')).toMatch(/manifest\+json/);
+    expect(small.headers.get('vary')).toMatch(/accept-encoding/i);
+    const text = await small.text();
+    expect(Number(small.headers.get('content-length'))).toBe(new TextEncoder().encode(text).byteLength);
+    expect(JSON.parse(text)).toMatchObject({ display: 'standalone' });
   });
 
   it('tells to build the app when there is no index.html', async () => {
