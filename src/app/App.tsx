@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
@@ -10,7 +10,7 @@ import { startRealtime } from '../state/realtime.ts';
 import { startPush } from '../state/push.ts';
 import { storageStatusAtom } from '../state/storage.ts';
 import { checkSessionAtStart } from '../state/stored-session.ts';
-import { signOutPendingAtom } from '../state/sign-out-pending.ts';
+import { deliverPendingSignOut, signOutPendingAtom } from '../state/sign-out-pending.ts';
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
 import { afterPaint } from './after-paint.ts';
 import { markFirstScreen } from './first-screen.ts';
@@ -74,6 +74,29 @@ function OnShown() {
   return null;
 }
 
+// How long start-up waits at most for a sign-out made offline to reach the server before showing the screen.
+const SIGN_OUT_WAIT_MS = 3000;
+
+/**
+ * A sign-out made offline must reach the server before anything else (the old cookie would sign the user back in
+ * elsewhere): online, start-up shows the start-up screen while it is sent (at most SIGN_OUT_WAIT_MS).
+ */
+function useSignOutDelivery(pendingNow: boolean | null): boolean {
+  // As the store said at start: a sign-out made later, while the app runs, is the sign-out action's own business.
+  const [atStart, setAtStart] = useState<boolean | null>(null);
+  if (atStart === null && pendingNow !== null) setAtStart(pendingNow);
+  const pending = atStart === true && pendingNow === true;
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (!pending || tried) return;
+    const timer = setTimeout(() => setTried(true), SIGN_OUT_WAIT_MS);
+    releaseSync();
+    void deliverPendingSignOut().finally(() => setTried(true));
+    return () => clearTimeout(timer);
+  }, [pending, tried]);
+  return pending && !tried && navigator.onLine;
+}
+
 // Should the first screen never come (a chunk that does not load), the sync layer is released anyway after this.
 const SYNC_AT_LATEST_MS = 5000;
 
@@ -96,14 +119,14 @@ function Ready({ signedOutStart = false }: StartProps) {
   // Maintenance is a screen of its own; a sign-out made offline must reach the server as soon as it can.
   useEffect(() => {
     if (maintenance) firstScreenShown();
-    else if (signOutPending) releaseSync();
-  }, [maintenance, signOutPending]);
+  }, [maintenance]);
+  const holdsForSignOut = useSignOutDelivery(signOutPending);
   // A first start has no session stored: only the session is asked for before the first screen.
   useEffect(() => {
     if (status === 'loading' && !keepsLanding) void checkSessionAtStart();
   }, [status, keepsLanding]);
   if (maintenance) return <MaintenancePage />;
-  if (status === 'loading' && !keepsLanding) return <FullScreenSpinner />;
+  if ((status === 'loading' && !keepsLanding) || holdsForSignOut) return <FullScreenSpinner />;
   return (
     <Suspense fallback={<ProgressBar active />}>
       <AppRoutes />

@@ -2,14 +2,20 @@ import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import { readSessionRecord } from '../db/session.ts';
 import { liveAtom, PENDING } from './live-atom.ts';
+import { loadSync } from './lazy-sync.ts';
 
 const recordAtom = liveAtom(() => readSessionRecord(db));
 
 /**
- * Whether this phone signed out offline and the server has not heard it yet: start-up then loads the sync layer at
- * once, which tells the server (sync/session.ts), rather than after the first screen.
+ * Whether this phone signed out offline and the server has not heard it yet (null until the store has answered):
+ * start-up then has it sent at once (app/App.tsx), rather than after the first screen.
  */
-export const signOutPendingAtom = atom((get) => {
+export const signOutPendingAtom = atom<boolean | null>((get) => {
   const record = get(recordAtom);
-  return record !== PENDING && !!record?.signOutPending;
+  return record === PENDING ? null : !!record?.signOutPending;
 });
+
+/** Sends a sign-out made offline now (the session refresh does it first, sync/session.ts); settles either way. */
+export async function deliverPendingSignOut(): Promise<void> {
+  await (await loadSync()).refreshSession(db);
+}
