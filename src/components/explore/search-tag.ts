@@ -6,12 +6,13 @@ import type { SlipModel } from '../../state/slip-model.ts';
 // people), from the URL as from the search box.
 
 /** Lower case without accents, so "benfica" finds "Benfica" and "sao" finds "São". */
-export function folded(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+export function folded(text: string | null | undefined): string {
+  return (text ?? '').normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
 }
 
-function mentions(tag: string, texts: (string | undefined)[]): boolean {
-  return texts.some((text) => text !== undefined && folded(text).includes(tag));
+function mentions(tag: string, texts: (string | null | undefined)[]): boolean {
+  // A stored copy from an older app may lack a name: it simply does not match.
+  return texts.some((text) => typeof text === 'string' && folded(text).includes(tag));
 }
 
 export function tipMatches(tag: string, tip: ExploreSelection): boolean {
