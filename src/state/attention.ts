@@ -121,9 +121,16 @@ export const arrivalsAtom: Atom<Arrival[] | Pending> = atom((get) => {
   return [...messages, ...notifications].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 });
 
-/** Whether `path` is the screen of `arrival` (the user is already reading it: no toast). */
+const NOTIFICATION_PAGES = new Set(['/dashboard/notifications', '/moderador/notifications']);
+
+/**
+ * Whether `path` is the screen of `arrival` (the user is already reading it: no toast). A notification shows on the
+ * notifications page too, where the user is reading the list it joins.
+ */
 export function isShowing(arrival: Arrival, path: string): boolean {
-  return decodeURIComponent(path).toLowerCase() === decodeURIComponent(arrival.href).toLowerCase();
+  const here = decodeURIComponent(path).toLowerCase();
+  if (arrival.kind === 'notificacao' && NOTIFICATION_PAGES.has(here.replace(/\/+$/, ''))) return true;
+  return here === decodeURIComponent(arrival.href).toLowerCase();
 }
 
 /** When this page was opened (its navigation start), as epoch ms. */
@@ -150,16 +157,20 @@ export function arrivalTrackerFor(userId: string): ReturnType<typeof createArriv
 /**
  * Keeps track of what the user was already told about. The first look at the store is taken as known, except what
  * is newer than the moment the app opened (a message can land while the store is still being read); after that each
- * arrival not seen before and newer than everything known is new, once. A store empty at start counts only what
- * came in the last minutes. Returns the new arrivals, oldest first.
+ * arrival not seen before, newer than everything known and from the last minutes before the app opened or later is
+ * new, once. Returns the new arrivals, oldest first.
  */
 export function createArrivalTracker(openedAt: number = appOpenedAt()) {
   const startedAt = openedAt;
   const FRESH_MS = 10 * 60_000;
   let seen: Set<string> | null = null;
   let newest = '';
+  // Never older than a few minutes before the app opened: the store fills in pieces after a sign-in (messages before
+  // notifications, say), and what a later piece brings is not news because it is newer than the first piece.
   const isNew = (arrival: Arrival, known: Set<string>) =>
-    !known.has(arrival.id) && (newest ? arrival.createdAt > newest : Date.parse(arrival.createdAt) > startedAt - FRESH_MS);
+    !known.has(arrival.id) &&
+    Date.parse(arrival.createdAt) > startedAt - FRESH_MS &&
+    (!newest || arrival.createdAt > newest);
   return (arrivals: Arrival[]): Arrival[] => {
     let fresh: Arrival[];
     if (seen === null) {

@@ -46,6 +46,16 @@ describe('live attention: what is new', () => {
     expect(track([recent, arrival('m6', '2026-11-23T09:00:00.000Z')])).toEqual([recent]);
   });
 
+  it('does not tell what a later piece of the store brings from before the app opened (a sign-in filling it)', () => {
+    const track = createArrivalTracker(OPENED);
+    // Messages came first, days old; notifications from hours ago land after: none of it is news.
+    track([arrival('m0', '2026-11-20T09:30:00.000Z')]);
+    const hoursOld = arrival('n1', '2026-11-24T06:47:00.000Z', 'notificacao');
+    expect(track([hoursOld, arrival('m0', '2026-11-20T09:30:00.000Z')])).toEqual([]);
+    const live = arrival('n2', '2026-11-24T10:00:30.000Z', 'notificacao');
+    expect(track([live, hoursOld])).toEqual([live]);
+  });
+
   it('orders several new arrivals oldest first', () => {
     const track = createArrivalTracker(OPENED);
     track([]);
@@ -64,5 +74,15 @@ describe('live attention: what is new', () => {
     expect(isShowing(item, '/dashboard/comunidade/conversas/bruno')).toBe(true);
     expect(isShowing(item, '/dashboard/comunidade/conversas/Bruno')).toBe(true);
     expect(isShowing(item, '/explorar')).toBe(false);
+  });
+
+  it('counts a notification as shown on the notifications page', () => {
+    const note = { ...arrival('n1', '2026-11-24T10:01:00.000Z', 'notificacao'), href: '/bruno' };
+    expect(isShowing(note, '/dashboard/notifications')).toBe(true);
+    expect(isShowing(note, '/moderador/notifications/')).toBe(true);
+    expect(isShowing(note, '/bruno')).toBe(true);
+    expect(isShowing(note, '/explorar')).toBe(false);
+    // A message is not shown there.
+    expect(isShowing(arrival('m1', '2026-11-24T10:01:00.000Z'), '/dashboard/notifications')).toBe(false);
   });
 });
