@@ -67,6 +67,21 @@ async function upcomingLeg(db: Db, eventId: string, index: number): Promise<Leg 
   return undefined;
 }
 
+/** A demo leg at the price the book had for its choice. */
+function legOf(eventId: string, type: string, choice: string, priced: { odds: number; probability: number }, status: BetStatus): Leg {
+  return {
+    evento_id: eventId,
+    tipo: type,
+    escolha: choice,
+    odds: toCents(priced.odds),
+    probabilidade: toBasisPoints(priced.probability),
+    odds_trend: 'down',
+    probabilidade_trend: 'up',
+    bet_status: status,
+    has_warning: 0,
+  };
+}
+
 /** A leg on a match that kicked off, at the price it had before kick-off, settled if the match is over. */
 async function playedLeg(db: Db, eventId: string, want: BetStatus): Promise<Leg | undefined> {
   const row = await db
@@ -92,17 +107,7 @@ async function playedLeg(db: Db, eventId: string, want: BetStatus): Promise<Leg 
     const status = statusOf(type, choice);
     const priced = book.find((c) => c.type === type && c.choice === choice);
     if (status !== want || !priced) continue;
-    return {
-      evento_id: eventId,
-      tipo: type,
-      escolha: choice,
-      odds: toCents(priced.odds),
-      probabilidade: toBasisPoints(priced.probability),
-      odds_trend: 'down',
-      probabilidade_trend: 'up',
-      bet_status: status,
-      has_warning: 0,
-    };
+    return legOf(eventId, type, choice, priced, status);
   }
   return undefined;
 }
@@ -220,17 +225,7 @@ function pastLeg(match: PastMatch, want: 'won' | 'failed' | 'void', start: numbe
     const status = match.stats === 'void' ? 'void' : (settleChoice(type, choice, match.stats) ?? 'void');
     const priced = match.book.find((c) => c.type === type && c.choice === choice);
     if (status !== want || !priced) continue;
-    return {
-      evento_id: match.id,
-      tipo: type,
-      escolha: choice,
-      odds: toCents(priced.odds),
-      probabilidade: toBasisPoints(priced.probability),
-      odds_trend: 'down',
-      probabilidade_trend: 'up',
-      bet_status: status,
-      has_warning: 0,
-    };
+    return legOf(match.id, type, choice, priced, status);
   }
   return undefined;
 }
