@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { pageFor } from './support/people.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import * as playwright from '@playwright/test';
 import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, type User } from './support/helpers.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signUpThroughApi, type User } from './support/helpers.ts';
 
 // Issue 14 item 5 (moderation) and item 7's bad input for reports: a user reports a message (the API, as the chat
 // has no Denunciar control yet) and a user (through the dialog, a reason required); the moderator sees them at
@@ -33,13 +34,6 @@ async function newPerson(origin = PT_ORIGIN): Promise<Person> {
   const api = await apiUser(playwright, login, origin);
   const me = (await (await api.get('/api/client/common/perfil/mostrarMeuPerfil')).json()) as { usuario: { id: string } };
   return { user, api, login, id: me.usuario.id };
-}
-
-async function pageFor(browser: Browser, login: { userData: string; password: string }, viewport = PHONE, origin = PT_ORIGIN): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, origin, login);
-  return page;
 }
 
 /** `from` writes `to` a message; its id. */

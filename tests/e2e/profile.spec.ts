@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { checkScreen, seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { checkScreen, checkA11y } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
-import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, pageFor } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
 // Issue 14 items 1 and 2: B follows A from A's profile (online and offline, once on the server) and A is told; an
@@ -32,18 +32,6 @@ async function commentsOnServer(api: APIRequestContext, fichaId: string): Promis
   const response = await api.get(`/api/client/common/fichas/${fichaId}/comentarios?size=100`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { comentarios: { texto: string }[] }).comentarios.map((comment) => comment.texto);
-}
-
-async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, origin, person.login);
-  return page;
-}
-
-async function checkA11y(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
 }
 
 test('B follows A from the profile, online and offline (once on the server), A is told, and unfollow works', async ({ browser }) => {

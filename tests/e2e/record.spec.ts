@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkA11y } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
-import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, pageFor } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 import { formatPercent } from '../../src/components/record/record-format.ts';
 
@@ -60,18 +60,6 @@ async function groups(api: APIRequestContext): Promise<GroupRow[]> {
   const response = await api.get('/api/client/common/grupos?gruposComponent=tudo');
   expect(response.status()).toBe(200);
   return ((await response.json()) as { grupos: GroupRow[] }).grupos;
-}
-
-async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, origin, person.login);
-  return page;
-}
-
-async function checkA11y(page: Page, what: string) {
-  expect(await seriousViolations(page), what).toEqual([]);
-  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
 }
 
 const recordPanel = (page: Page) => page.getByRole('region', { name: /Registo verificado|Verified record/ });

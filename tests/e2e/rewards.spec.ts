@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { checkScreen, DESKTOP } from './support/a11y.ts';
-import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, unreadBadge, waitForServiceWorker } from './support/helpers.ts';
-import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
+import { EN_ORIGIN, PHONE, PT_ORIGIN, unreadBadge, waitForServiceWorker } from './support/helpers.ts';
+import { createSlipThroughApi, newPerson, type Person, pageFor } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 import { upcomingEvents } from './support/betting.ts';
 
@@ -15,13 +15,6 @@ const SHOTS = process.env.REWARDS_SHOTS ?? '/tmp/shots-rewards';
 const R = '/api/client/common/recompensas';
 
 
-
-async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, origin, person.login);
-  return page;
-}
 
 interface ApiReward {
   pagamentoId: string;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
-import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
+import { createSlipThroughApi, newPerson, type Person, pageFor } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
 // Issue 12 item 7: a slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
@@ -30,13 +30,6 @@ async function sharesOnServer(api: APIRequestContext, conversaId: string, slipId
   expect(response.status()).toBe(200);
   const { mensagens } = (await response.json()) as { mensagens: { recurso: { id: string } | null }[] };
   return mensagens.filter((message) => message.recurso?.id === slipId).length;
-}
-
-async function pageFor(browser: Browser, person: Person, viewport: { width: number; height: number }, origin = PT_ORIGIN): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, origin, person.login);
-  return page;
 }
 
 test('a slip shared from its page into a direct chat shows as a card to the other user, who copies it into the builder', async ({ browser }) => {

@@ -61,3 +61,9 @@ export async function checkScreen(
     if (screen.axe !== false && axeScans(screen.lang, viewport.width)) expect(await seriousViolations(page), what).toEqual([]);
   }
 }
+
+/** No serious axe violation and nothing wider than the viewport, on the page as it is now. */
+export async function checkA11y(page: Page, what: string): Promise<void> {
+  expect(await seriousViolations(page), what).toEqual([]);
+  expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}

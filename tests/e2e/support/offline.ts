@@ -25,9 +25,12 @@ async function workerReachesServer(worker: Worker): Promise<boolean | null> {
  */
 export async function setPhoneOffline(context: BrowserContext, offline: boolean): Promise<void> {
   await context.setOffline(offline);
+  // A worker that started a moment ago (the app registers it after its first screen) gets the emulation a little
+  // later than the pages: asked again until it follows (or goes away), never assumed.
   for (const worker of context.serviceWorkers()) {
-    const reaches = await workerReachesServer(worker);
-    if (reaches !== null) expect(reaches, 'the service worker follows the phone offline and back').toBe(!offline);
+    await expect
+      .poll(async () => (await workerReachesServer(worker)) ?? !offline, { message: 'the service worker follows the phone offline and back', timeout: 10_000 })
+      .toBe(!offline);
   }
 }
 

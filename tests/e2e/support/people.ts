@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import * as playwright from '@playwright/test';
 import type { ApiEvent } from './betting.ts';
-import { PT_ORIGIN, apiUser, signUpThroughApi, type User } from './helpers.ts';
+import { PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, type User } from './helpers.ts';
 
 // People for the multi-user specs (profile, sharing, rewards): a new account with its own signed-in API context, and
 // a slip made through the API as the app makes it.
@@ -11,6 +11,16 @@ export interface Person {
   user: User;
   api: APIRequestContext;
   login: { userData: string; password: string };
+}
+
+type Login = Person['login'];
+
+/** A page of its own (a new browser context) with `who` signed in, at `viewport` on `origin`. */
+export async function pageFor(browser: Browser, who: Person | Login, viewport = PHONE, origin = PT_ORIGIN): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, origin, 'login' in who ? who.login : who);
+  return page;
 }
 
 let phoneCounter = 0;
