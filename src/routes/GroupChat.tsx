@@ -84,15 +84,20 @@ export default function GroupChat() {
   // The group leaving the store while the page is open (left, deleted from the drawer) asks again at once.
   const [losses, setLosses] = useState(0);
   const wasStored = useRef(false);
+  // Once this page has shown the group, an id the server no longer knows is a deleted group, whichever pull (this
+  // page's, or the outbox's refused message) took it off the phone first.
+  const hadGroup = useRef(false);
   useEffect(() => {
     if (stored === PENDING) return;
     if (stored === null && wasStored.current) setLosses((count) => count + 1);
     wasStored.current = stored !== null;
+    if (stored !== null) hadGroup.current = true;
   }, [stored]);
   useRefreshWhileVisible(online && !id.startsWith('local:'), REFRESH_LISTS_MS, `${id}:${losses}`, (isCurrent) => {
     void refreshGroup(id).then((outcome) => {
       if (!isCurrent()) return;
-      if (outcome === 'removed' || outcome === 'gone' || outcome === 'missing') setFinding(outcome);
+      if (outcome === 'missing' && hadGroup.current) setFinding('gone');
+      else if (outcome === 'removed' || outcome === 'gone' || outcome === 'missing') setFinding(outcome);
       else if (outcome === 'loaded') setFinding((current) => (current === 'removed' ? current : null));
     });
   });
