@@ -5,7 +5,7 @@ import type { BetStatus, FichaSelecoesTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { seedLicenceCodes } from '../licence/codes.ts';
 import { COMPETITIONS, teamById } from '../sports/competitions.ts';
-import { seedDemoMatches, type DemoMatchRef } from '../sports/demo-matches.ts';
+import { demoEventRow, seedDemoMatches, type DemoMatchRef } from '../sports/demo-matches.ts';
 import { prematchBook } from '../sports/event-models.ts';
 import { advance, timeline, ZERO_COUNTS } from '../sports/match-clock.ts';
 import type { PricedChoice } from '../sports/markets.ts';
@@ -155,25 +155,9 @@ async function seedPastMatches(db: Db, input: { now: Date; seed: number }): Prom
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('eventos')
-        .values({
-          id,
-          date: kickoff.toISOString(),
-          status: played.status,
-          competition_id: competition.id,
-          home_id: home.id,
-          home_name: home.name,
-          home_position: null,
-          away_id: away.id,
-          away_name: away.name,
-          away_position: null,
-          home_goals: played.counts.goals.home,
-          away_goals: played.counts.goals.away,
-          elapsed: played.elapsed,
-          odds: JSON.stringify(main.odds),
-          odds_live: null,
-          probability: JSON.stringify(main.probability),
-          updated_at: settledAt.toISOString(),
-        })
+        .values(
+          demoEventRow({ id, kickoff, competitionId: competition.id, home, away, played, main, oddsLive: null, updatedAt: settledAt }),
+        )
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
       await trx

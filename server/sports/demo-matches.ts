@@ -56,6 +56,40 @@ function clockFor(state: DemoState, script: { stoppage1: number; stoppage2: numb
   }
 }
 
+/** A demo match's row in eventos: not started (`played` null) or played up to where the simulator left it. */
+export function demoEventRow(input: {
+  id: string;
+  kickoff: Date;
+  competitionId: string;
+  home: { id: string; name: string };
+  away: { id: string; name: string };
+  played: { status: string; elapsed: number | null; counts: { goals: { home: number; away: number } } } | null;
+  main: { odds: unknown; probability: unknown };
+  oddsLive: string | null;
+  updatedAt: Date;
+}): EventosTable {
+  const { played } = input;
+  return {
+    id: input.id,
+    date: input.kickoff.toISOString(),
+    status: played ? played.status : 'NS',
+    competition_id: input.competitionId,
+    home_id: input.home.id,
+    home_name: input.home.name,
+    home_position: null,
+    away_id: input.away.id,
+    away_name: input.away.name,
+    away_position: null,
+    home_goals: played ? played.counts.goals.home : null,
+    away_goals: played ? played.counts.goals.away : null,
+    elapsed: played ? played.elapsed : null,
+    odds: JSON.stringify(input.main.odds),
+    odds_live: input.oddsLive,
+    probability: JSON.stringify(input.main.probability),
+    updated_at: input.updatedAt.toISOString(),
+  };
+}
+
 export async function seedDemoMatches(db: Db, input: { now: Date; seed: number }): Promise<DemoMatchRef[]> {
   const { now, seed } = input;
   const day = utcDay(now);
@@ -93,25 +127,17 @@ export async function seedDemoMatches(db: Db, input: { now: Date; seed: number }
       clock === null
         ? null
         : advance({ model, script, from: null, to: clock, counts: ZERO_COUNTS, rng: createRng(`demo-play:${id}`) });
-    const event: EventosTable = {
+    const event = demoEventRow({
       id,
-      date: kickoff.toISOString(),
-      status: played ? played.status : 'NS',
-      competition_id: competition.id,
-      home_id: home.id,
-      home_name: home.name,
-      home_position: null,
-      away_id: away.id,
-      away_name: away.name,
-      away_position: null,
-      home_goals: played ? played.counts.goals.home : null,
-      away_goals: played ? played.counts.goals.away : null,
-      elapsed: played ? played.elapsed : null,
-      odds: JSON.stringify(main.odds),
-      odds_live: played?.state ? JSON.stringify(resultOdds(model, played.state)) : null,
-      probability: JSON.stringify(main.probability),
-      updated_at: now.toISOString(),
-    };
+      kickoff,
+      competitionId: competition.id,
+      home,
+      away,
+      played,
+      main,
+      oddsLive: played?.state ? JSON.stringify(resultOdds(model, played.state)) : null,
+      updatedAt: now,
+    });
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('eventos').values(event).onConflict((oc) => oc.column('id').doNothing()).execute();
       await trx
