@@ -8,8 +8,9 @@ import type { Selection } from './schemas/slips.ts';
 export const NO_RESULT_AFTER_MS = 24 * 3_600_000;
 
 /**
- * The server's event_status of a leg whose event is no longer in the match feed (a vanished event keeps its leg, with
- * this marker, so the slip still shows it).
+ * The event_status of a leg whose event is no longer in the match feed (issue 15): 'SR', sem resultado. The server
+ * shows the leg from its own copy of the event (migration 0012-record) with its bet_status as stored; it never counts
+ * as a win or a loss (while its bet_status stays pending, neither does its slip).
  */
 export const EVENT_GONE_STATUS = 'SR';
 

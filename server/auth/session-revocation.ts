@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Trx } from '../idempotency/idempotent.ts';
 
 // Sessions are JWTs in a cookie (Auth.js), so ending one needs a note on the server (docs/security.md, "Sessions"):
@@ -27,19 +28,25 @@ export function sessionClaimsOf(token: Record<string, unknown>): SessionClaims |
   return { sid, authAt };
 }
 
-/**
- * Whether a session is still good: one query on two primary keys (the user, and the sid among ended sessions).
- * A session of a user who no longer exists is void too.
- */
-export async function isSessionLive(db: Db, userId: string, claims: SessionClaims): Promise<boolean> {
-  const row = await db
+// Every authenticated call asks this: built and compiled by kysely once (server/db/prepared.ts), not on every call.
+const liveQuery = prepared<{ sid: string; userId: string }, { sessoes_desde: string | null; terminada: unknown }>((db, param) =>
+  db
     .selectFrom('usuarios')
     .select((eb) => [
       'usuarios.sessoes_desde',
-      eb.exists(eb.selectFrom('sessoes_terminadas').select('sid').where('sid', '=', claims.sid)).as('terminada'),
+      eb.exists(eb.selectFrom('sessoes_terminadas').select('sid').where('sid', '=', param('sid'))).as('terminada'),
     ])
-    .where('usuarios.id', '=', userId)
-    .executeTakeFirst();
+    .where('usuarios.id', '=', param('userId')),
+);
+
+/**
+ * Whether a session is still good: one query on two primary keys (the user, and the sid among ended sessions), on
+ * every call (nothing is kept between calls, so a session ended by any process is refused at once).
+ * A session of a user who no longer exists is void too.
+ */
+export async function isSessionLive(db: Db, userId: string, claims: SessionClaims): Promise<boolean> {
+  const { rows } = await liveQuery(db, { sid: claims.sid, userId });
+  const row = rows[0];
   if (!row || Number(row.terminada) === 1) return false;
   return row.sessoes_desde === null || Date.parse(row.sessoes_desde) <= claims.authAt;
 }

@@ -6,6 +6,7 @@ import { SessionUserSchema, type SessionUser } from '../../contract/schemas/auth
 import type { AppEnv } from '../app-env.ts';
 import { jsonError, publicUrl } from '../lib/http.ts';
 import { isSessionLive, SESSION_MAX_AGE_S, sessionClaimsOf, type SessionClaims } from './session-revocation.ts';
+import { keptTokens, readKey } from './token-cache.ts';
 
 const COOKIE = 'authjs.session-token';
 const SECURE_COOKIE = `__Secure-${COOKIE}`;
@@ -17,17 +18,43 @@ export interface SessionToken {
   secure: boolean;
 }
 
+// One request may ask several times (the suspension check, a per-user rate limit, requireSession, the route):
+// each request's answers are kept with its context, so the cookie is read and the session checked once per request.
+const tokenOf = new WeakMap<Context, Promise<SessionToken | null>>();
+const userOf = new WeakMap<Context, Promise<SessionUser | null>>();
+
 /**
  * The decoded session token, whatever its state. The cookie is `__Secure-authjs.session-token` when the public
- * URL is https and `authjs.session-token` otherwise; both are tried, the likely one first.
+ * URL is https and `authjs.session-token` otherwise; both are tried, the likely one first. Read by Auth.js, or from
+ * what it read from the same headers lately (token-cache.ts).
  */
-export async function readSessionToken(c: Context<AppEnv>): Promise<SessionToken | null> {
+export function readSessionToken(c: Context<AppEnv>): Promise<SessionToken | null> {
+  let pending = tokenOf.get(c);
+  if (!pending) {
+    pending = decodeSessionToken(c);
+    tokenOf.set(c, pending);
+  }
+  return pending;
+}
+
+async function decodeSessionToken(c: Context<AppEnv>): Promise<SessionToken | null> {
+  const cookie = c.req.header('cookie') ?? '';
+  const authorization = c.req.header('authorization') ?? '';
+  // What getToken reads: without either header there is no token to find.
+  if (!cookie && !authorization) return null;
   const secret = c.get('config').authSecret;
   const likelySecure = publicUrl(c).protocol === 'https:';
+  const key = readKey(likelySecure, cookie, authorization);
+  const kept = keptTokens.get(key, secret);
+  if (kept) return kept;
   for (const secure of [likelySecure, !likelySecure]) {
     const cookieName = secure ? SECURE_COOKIE : COOKIE;
     const token = await getToken({ req: c.req.raw, secret, secureCookie: secure, cookieName });
-    if (token) return { token, cookieName, secure };
+    if (token) {
+      const read = { token, cookieName, secure };
+      keptTokens.set(key, secret, read);
+      return read;
+    }
   }
   return null;
 }
@@ -47,9 +74,19 @@ function toSessionUser(token: JWT): SessionUser | null {
 
 /**
  * The signed-in user from the Auth.js session cookie, or null. A session that was ended on the server (sign-out,
- * password change, "sign out of every device") is no session: one indexed query per request.
+ * password change, "sign out of every device") is no session: one indexed query per request, never kept across
+ * requests, so an ended session is refused at once by every process.
  */
-export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+export function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+  let pending = userOf.get(c);
+  if (!pending) {
+    pending = liveSessionUser(c);
+    userOf.set(c, pending);
+  }
+  return pending;
+}
+
+async function liveSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const session = await readSessionToken(c);
   if (!session) return null;
   const user = toSessionUser(session.token);

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { prepared } from './prepared.ts';
 import type { Database, MensagensTable } from './schema.ts';
 
 /**
@@ -31,16 +32,21 @@ export interface ListPlace {
  * after the clock stepped back.
  */
 export async function nextListPlace(trx: Transaction<Database>, list: string, now: Date): Promise<ListPlace> {
-  const row = await trx
+  const [row] = (await takePlace(trx, { list, ms: now.getTime() })).rows;
+  if (!row) throw new Error(`no place taken in ${list}`);
+  return { seq: Number(row.valor), createdAt: new Date(Number(row.ultimo_ms)).toISOString() };
+}
+
+// Every new message, notification, comment… takes a place: built once (prepared.ts).
+const takePlace = prepared<{ list: string; ms: number }, { valor: number | string | bigint; ultimo_ms: number | string | bigint }>((db, param) =>
+  db
     .insertInto('sequencias')
-    .values({ nome: list, valor: 1, ultimo_ms: now.getTime() })
+    .values({ nome: param('list'), valor: 1, ultimo_ms: param('ms') })
     .onConflict((conflict) =>
       conflict.column('nome').doUpdateSet({
         valor: sql`sequencias.valor + 1`,
         ultimo_ms: sql`case when excluded.ultimo_ms > sequencias.ultimo_ms then excluded.ultimo_ms else sequencias.ultimo_ms + 1 end`,
       }),
     )
-    .returning(['valor', 'ultimo_ms'])
-    .executeTakeFirstOrThrow();
-  return { seq: Number(row.valor), createdAt: new Date(Number(row.ultimo_ms)).toISOString() };
-}
+    .returning(['valor', 'ultimo_ms']),
+);

@@ -7,6 +7,8 @@ import type { ErrorDetails } from '../../contract/schemas/errors.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/create-db.ts';
+import { prepared } from '../db/prepared.ts';
+import { inTransaction } from './group-commit.ts';
 import { errorBody, jsonError } from '../lib/http.ts';
 import { successBody, type EnvelopeBody, type EnvelopeSchema, type Payload } from '../lib/answer.ts';
 import { crossSiteReason } from '../security/csrf.ts';
@@ -72,6 +74,23 @@ interface StoredRow {
   fingerprint: string | null;
 }
 
+// Every mutation with a key runs both, so they are built once (server/db/prepared.ts).
+const selectStored = prepared<{ userId: string; key: string }, StoredRow>((db, param) =>
+  db.selectFrom('idempotency').select(['status', 'body', 'fingerprint']).where('user_id', '=', param('userId')).where('key', '=', param('key')),
+);
+
+const insertStored = prepared<{ userId: string; key: string; status: number; body: string; createdAt: string; fingerprint: string | null }, never>(
+  (db, param) =>
+    db.insertInto('idempotency').values({
+      user_id: param('userId'),
+      key: param('key'),
+      status: param('status'),
+      body: param('body'),
+      created_at: param('createdAt'),
+      fingerprint: param('fingerprint'),
+    }),
+);
+
 /** A stored answer for this request, or a refusal when the key was first used for another request. */
 function replayOf(stored: StoredRow, fingerprint: string): { outcome: Outcome; replayed: boolean } {
   // Keys stored before fingerprints existed (null) replay as they always did.
@@ -87,7 +106,8 @@ function replayOf(stored: StoredRow, fingerprint: string): { outcome: Outcome; r
  * a refusal (4xx) rolls back whatever the effect wrote, and a later retry with the same key is decided afresh on
  * current data, which is what an outbox entry the user edited after a refusal needs. Tasks given to `after` run
  * once the effect has committed, never on a replay. A key is bound to its request (requestFingerprint): sent again
- * with another method, path or body it is refused with 422 and changes nothing.
+ * with another method, path or body it is refused with 422 and changes nothing. On SQLite the mutations of one
+ * moment share a transaction and its commit, each in its own savepoint (group-commit.ts).
  */
 export async function idempotent(
   c: Context<AppEnv>,
@@ -106,30 +126,22 @@ export async function idempotent(
   const after: After = (task) => afterCommit.push(task);
 
   const run = async (): Promise<{ outcome: Outcome; replayed: boolean }> =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       if (key && fingerprint) {
-        const stored = await trx
-          .selectFrom('idempotency')
-          .select(['status', 'body', 'fingerprint'])
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .executeTakeFirst();
+        const [stored] = (await selectStored(trx, { userId, key })).rows;
         if (stored) return replayOf(stored, fingerprint);
       }
       const outcome = await effect(trx, after);
       if (outcome.status >= 400) throw new Refusal(outcome);
       if (key) {
-        await trx
-          .insertInto('idempotency')
-          .values({
-            user_id: userId,
-            key,
-            status: outcome.status,
-            body: JSON.stringify(outcome.body),
-            created_at: new Date().toISOString(),
-            fingerprint,
-          })
-          .execute();
+        await insertStored(trx, {
+          userId,
+          key,
+          status: outcome.status,
+          body: JSON.stringify(outcome.body),
+          createdAt: new Date().toISOString(),
+          fingerprint,
+        });
       }
       return { outcome, replayed: false };
     });
@@ -154,13 +166,7 @@ export async function idempotent(
 }
 
 async function storedRow(c: Context<AppEnv>, userId: string, key: string): Promise<StoredRow | undefined> {
-  return c
-    .get('db')
-    .selectFrom('idempotency')
-    .select(['status', 'body', 'fingerprint'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  return (await selectStored(c.get('db'), { userId, key })).rows[0];
 }
 
 /** Keys are kept at least 7 days (DESIGN §4); older ones are swept. */

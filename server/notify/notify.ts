@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { NotificationData } from '../../contract/schemas/notification-data.ts';
 import type { CounterName, NotificacaoSignal, SignalSender } from '../../contract/schemas/signals.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';
+import { prepared } from '../db/prepared.ts';
 import type { After, Trx } from '../idempotency/idempotent.ts';
 import type { Signals } from '../signals/signals.ts';
 import { newId } from '../lib/ids.ts';
@@ -23,13 +24,17 @@ export interface NotifyInput {
   chave?: string | null;
 }
 
+// Every message and notification raises a counter: built once (server/db/prepared.ts).
+const raise = prepared<{ userId: string; counter: CounterName; by: number }, never>((db, param) =>
+  db
+    .insertInto('contadores')
+    .values({ usuario_id: param('userId'), nome: param('counter'), count: param('by') })
+    .onConflict((conflict) => conflict.columns(['usuario_id', 'nome']).doUpdateSet({ count: sql`contadores.count + ${param('by')}` })),
+);
+
 /** Raises one of the user's unread counters (SPEC §3) inside the caller's transaction. */
 export async function bumpCounter(trx: Trx, userId: string, counter: CounterName, by = 1): Promise<void> {
-  await trx
-    .insertInto('contadores')
-    .values({ usuario_id: userId, nome: counter, count: by })
-    .onConflict((conflict) => conflict.columns(['usuario_id', 'nome']).doUpdateSet({ count: sql`contadores.count + ${by}` }))
-    .execute();
+  await raise(trx, { userId, counter, by });
 }
 
 /**

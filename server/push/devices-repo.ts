@@ -1,6 +1,7 @@
 import type { PushDispositivosTable } from '../db/schema.ts';
 import type { WebPushSubscription } from '../../contract/schemas/push.ts';
 import type { Db } from '../db/create-db.ts';
+import { prepared } from '../db/prepared.ts';
 import { newId } from '../lib/ids.ts';
 
 // Push devices of the embedded Beams-compatible service (server/db/migrations/0003-push.ts).
@@ -114,7 +115,11 @@ export async function deleteDevice(db: Db, id: string): Promise<void> {
   await db.deleteFrom('push_dispositivos').where('id', '=', id).execute();
 }
 
+// A chat message reaches one person: their devices are looked up after every message, so that query is built once.
+const devicesOfOne = prepared<{ userId: string }, Row>((db, param) => db.selectFrom('push_dispositivos').select(COLUMNS).where('usuario_id', '=', param('userId')));
+
 export async function devicesOfUsers(db: Db, userIds: readonly string[]): Promise<Device[]> {
+  if (userIds.length === 1 && userIds[0] !== undefined) return (await devicesOfOne(db, { userId: userIds[0] })).rows.map(toDevice);
   const devices: Device[] = [];
   for (let start = 0; start < userIds.length; start += 500) {
     const rows = await db

@@ -5,8 +5,8 @@ import type { Signals } from '../signals/signals.ts';
 import { fitSinal } from './fit-sinal.ts';
 import type { Realtime } from './realtime.ts';
 
-// The real Signals (DESIGN §5): `novoSinal` with {sinal} on each recipient's presence-{userId} through the
-// official `pusher` SDK, and a push to the recipients' devices. Both are best effort — the app pulls what it
+// The real Signals (DESIGN §5): `novoSinal` with {sinal} on each recipient's presence-{userId} (published in this
+// process when the realtime server is embedded, through the official `pusher` SDK otherwise), and a push to the recipients' devices. Both are best effort — the app pulls what it
 // missed on reconnect and on open — so failures are logged here and never reach the caller, whose transaction
 // has already committed (the match feed calls this outside any request).
 
@@ -25,7 +25,7 @@ export function createPusherSignals({ realtime, push }: LiveSignalsDeps): Signal
     const channels = userIds.map(userChannel);
     for (let start = 0; start < channels.length; start += CHANNELS_PER_TRIGGER) {
       try {
-        await realtime.sdk().trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), NOVO_SINAL_EVENT, data);
+        await realtime.trigger(channels.slice(start, start + CHANNELS_PER_TRIGGER), NOVO_SINAL_EVENT, data);
       } catch (error) {
         const status = (error as { status?: unknown }).status;
         console.error(`[realtime] trigger failed${status ? ` (${String(status)})` : ''}`, (error as Error).message);

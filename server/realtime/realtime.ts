@@ -4,6 +4,7 @@ import { ChannelsResponseSchema } from '../../contract/schemas/realtime.ts';
 import type { Config } from '../config.ts';
 import { createHub, type Hub } from './hub.ts';
 import type { PusherConfig } from './realtime-config.ts';
+import { MAX_EVENT_DATA_BYTES } from './ws-connection.ts';
 import { attachRealtimeSockets, type RealtimeSockets } from './ws-server.ts';
 
 /**
@@ -15,6 +16,11 @@ export interface Realtime {
   /** The embedded server's state; null when an external Pusher server is configured. */
   readonly hub: Hub | null;
   sdk(): Pusher;
+  /**
+   * Sends an event to channels (at most 100, as the HTTP API takes): the embedded server publishes it in this
+   * process, with no HTTP request to itself; an external or hosted server gets it through the SDK.
+   */
+  trigger(channels: readonly string[], event: string, data: unknown): Promise<void>;
   /** Embedded: the port this server listens on, where the SDK sends its triggers (known once listening). */
   useLocalPort(port: number): void;
   /** Embedded: serves WebSockets at /app/{key} on the app's HTTP server; null for an external server. */
@@ -82,6 +88,16 @@ export function createRealtime(config: Config, options: RealtimeOptions = {}): R
     sdk() {
       sdk ??= createSdk(pusherConfig, localHost, localPort);
       return sdk;
+    },
+    async trigger(channels, event, data) {
+      if (!hub) {
+        await realtime.sdk().trigger([...channels], event, data);
+        return;
+      }
+      // What the SDK would post and the HTTP API would publish: the data as a JSON string, refused over 10 KB.
+      const encoded = typeof data === 'string' ? data : JSON.stringify(data ?? null);
+      if (Buffer.byteLength(encoded) > MAX_EVENT_DATA_BYTES) throw new Error('Event data over 10 KB');
+      hub.publish(channels, event, encoded);
     },
     useLocalPort(port) {
       if (port === localPort) return;

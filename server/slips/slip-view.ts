@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { MarketType } from '../../contract/schemas/events.ts';
 import type { Ficha, Selection } from '../../contract/schemas/slips.ts';
 import { roundOdds, slipMultiplier, slipReturn } from '../../contract/slip-math.ts';
+import { EVENT_GONE_STATUS } from '../../contract/staleness.ts';
 import type { BetStatus, Database, FichaSelecoesTable, FichasTable } from '../db/schema.ts';
 import { loadUsers, missingUser, toSender } from '../social/shared/users.ts';
 import { eventQuery, type EventRow } from '../sports/events-query.ts';
@@ -16,13 +17,6 @@ export async function loadEvents(q: Q, ids: readonly string[]): Promise<Map<stri
   const rows = await eventQuery(q).where('eventos.id', 'in', unique).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
-
-/**
- * The event_status of a leg whose event is no longer in the feed (issue 15): 'SR', sem resultado. The leg is shown
- * from its own copy of the event (migration 0012-record) with its bet_status as stored; it never counts as a win or
- * a loss (while its bet_status stays pending, neither does its slip).
- */
-export const EVENT_GONE_STATUS = 'SR';
 
 type LegSnapshot = Pick<FichaSelecoesTable, 'casa_id' | 'casa_nome' | 'fora_id' | 'fora_nome' | 'competicao_id' | 'competicao_nome' | 'inicio'>;
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Conversation } from '../../../contract/schemas/chats.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { ConversasTable, Database } from '../../db/schema.ts';
 import type { Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
@@ -63,47 +64,64 @@ export async function conversationsOf(db: Reader, userId: string | null, page: P
   return query.orderBy('last_message_at', 'desc').orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
 }
 
-export async function findConversation(db: Reader, id: string): Promise<ConversaRow | undefined> {
-  return db.selectFrom('conversas').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The pair's conversation, created on first use; a race between both users ends with one row (unique `par`). */
-export async function openConversation(trx: Trx, starterId: string, otherId: string, now: Date): Promise<ConversaRow> {
-  const par = pairKey(starterId, otherId);
-  await trx
+// Sending a message reads and touches its conversation: these are built once (server/db/prepared.ts).
+const byId = prepared<{ id: string }, ConversaRow>((db, param) => db.selectFrom('conversas').selectAll().where('id', '=', param('id')));
+const byPair = prepared<{ par: string }, ConversaRow>((db, param) => db.selectFrom('conversas').selectAll().where('par', '=', param('par')));
+const insertPair = prepared<{ id: string; starterId: string; otherId: string; par: string; createdAt: string }, never>((db, param) =>
+  db
     .insertInto('conversas')
     .values({
-      id: newId(),
-      primeiro_usuario_id: starterId,
-      segundo_usuario_id: otherId,
-      par,
+      id: param('id'),
+      primeiro_usuario_id: param('starterId'),
+      segundo_usuario_id: param('otherId'),
+      par: param('par'),
       primeiro_nao_lidas: 0,
       segundo_nao_lidas: 0,
       last_sender_id: null,
       last_message: null,
       last_message_at: null,
-      created_at: now.toISOString(),
+      created_at: param('createdAt'),
     })
-    .onConflict((conflict) => conflict.column('par').doNothing())
-    .execute();
-  return trx.selectFrom('conversas').selectAll().where('par', '=', par).executeTakeFirstOrThrow();
+    .onConflict((conflict) => conflict.column('par').doNothing()),
+);
+
+type Touch = { id: string; senderId: string; preview: string; at: string };
+const touchFor = (side: 'primeiro' | 'segundo') =>
+  prepared<Touch, never>((db, param) =>
+    db
+      .updateTable('conversas')
+      .set({
+        last_sender_id: param('senderId'),
+        last_message: param('preview'),
+        last_message_at: param('at'),
+        ...(side === 'primeiro'
+          ? { primeiro_nao_lidas: sql<number>`primeiro_nao_lidas + 1` }
+          : { segundo_nao_lidas: sql<number>`segundo_nao_lidas + 1` }),
+      })
+      .where('id', '=', param('id')),
+  );
+const touchFirst = touchFor('primeiro');
+const touchSecond = touchFor('segundo');
+
+export async function findConversation(db: Reader, id: string): Promise<ConversaRow | undefined> {
+  return (await byId(db, { id })).rows[0];
+}
+
+/** The pair's conversation, created on first use; a race between both users ends with one row (unique `par`). */
+export async function openConversation(trx: Trx, starterId: string, otherId: string, now: Date): Promise<ConversaRow> {
+  const par = pairKey(starterId, otherId);
+  const [existing] = (await byPair(trx, { par })).rows;
+  if (existing) return existing;
+  await insertPair(trx, { id: newId(), starterId, otherId, par, createdAt: now.toISOString() });
+  const [row] = (await byPair(trx, { par })).rows;
+  if (!row) throw new Error(`conversation ${par} neither found nor created`);
+  return row;
 }
 
 /** Records a new message on the conversation and raises the recipient's unread count there. */
 export async function touchConversation(trx: Trx, row: ConversaRow, senderId: string, preview: string, at: string): Promise<void> {
   const recipientIsFirst = row.primeiro_usuario_id !== senderId;
-  await trx
-    .updateTable('conversas')
-    .set({
-      last_sender_id: senderId,
-      last_message: preview,
-      last_message_at: at,
-      ...(recipientIsFirst
-        ? { primeiro_nao_lidas: sql<number>`primeiro_nao_lidas + 1` }
-        : { segundo_nao_lidas: sql<number>`segundo_nao_lidas + 1` }),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await (recipientIsFirst ? touchFirst : touchSecond)(trx, { id: row.id, senderId, preview, at });
 }
 
 /** Marks the user's conversations read (or one of them); returns how many unread messages that cleared. */

@@ -6,6 +6,7 @@ import { MSG } from '../../../contract/messages.ts';
 import type { Mensagem, Recurso } from '../../../contract/schemas/chats.ts';
 import type { ChatType, MensagemSignal } from '../../../contract/schemas/signals.ts';
 import { LIST, nextListPlace } from '../../db/list-place.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
@@ -101,31 +102,63 @@ export interface NewMessage {
   now: Date;
 }
 
+type MessageValues = {
+  id: string;
+  chatTipo: ChatType;
+  chatId: string;
+  senderId: string;
+  text: string;
+  recursoTipo: string | null;
+  recursoId: string | null;
+  createdAt: string;
+  seq: number;
+};
+
+// Built once (server/db/prepared.ts): every message sent runs them.
+const insertRow = prepared<MessageValues, never>((db, param) =>
+  db.insertInto('mensagens').values({
+    id: param('id'),
+    chat_tipo: param('chatTipo'),
+    chat_id: param('chatId'),
+    sender_id: param('senderId'),
+    mensagem: param('text'),
+    recurso_tipo: param('recursoTipo'),
+    recurso_id: param('recursoId'),
+    created_at: param('createdAt'),
+    seq: param('seq'),
+  }),
+);
+
+const insertImage = prepared<{ id: string; mensagemId: string; ordem: number; mime: string; dados: string; createdAt: string }, never>((db, param) =>
+  db.insertInto('imagens').values({
+    id: param('id'),
+    mensagem_id: param('mensagemId'),
+    ordem: param('ordem'),
+    mime: param('mime'),
+    dados: param('dados'),
+    created_at: param('createdAt'),
+  }),
+);
+
 /** Stores a message and its images in the caller's transaction; returns it as the API and the signal show it. */
 export async function insertMessage(trx: Trx, input: NewMessage): Promise<Mensagem> {
   const id = newId();
   const { seq, createdAt } = await nextListPlace(trx, LIST.chat(input.chatTipo, input.chatId), input.now);
-  await trx
-    .insertInto('mensagens')
-    .values({
-      id,
-      chat_tipo: input.chatTipo,
-      chat_id: input.chatId,
-      sender_id: input.sender.id,
-      mensagem: input.text,
-      recurso_tipo: input.recurso?.tipo ?? null,
-      recurso_id: input.recurso?.id ?? null,
-      created_at: createdAt,
-      seq,
-    })
-    .execute();
+  await insertRow(trx, {
+    id,
+    chatTipo: input.chatTipo,
+    chatId: input.chatId,
+    senderId: input.sender.id,
+    text: input.text,
+    recursoTipo: input.recurso?.tipo ?? null,
+    recursoId: input.recurso?.id ?? null,
+    createdAt,
+    seq,
+  });
   const imagens: { url: string }[] = [];
   for (const [ordem, image] of input.images.entries()) {
     const imageId = newId();
-    await trx
-      .insertInto('imagens')
-      .values({ id: imageId, mensagem_id: id, ordem, mime: image.mime, dados: image.base64, created_at: createdAt })
-      .execute();
+    await insertImage(trx, { id: imageId, mensagemId: id, ordem, mime: image.mime, dados: image.base64, createdAt });
     imagens.push({ url: imageUrl(imageId) });
   }
   return {

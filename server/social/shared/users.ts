@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PublicUser } from '../../../contract/schemas/auth.ts';
 import type { Banca } from '../../../contract/schemas/groups.ts';
 import type { SignalSender } from '../../../contract/schemas/signals.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 type Reader = Kysely<Database>;
@@ -70,12 +71,17 @@ export async function loadUsers(db: Reader, ids: readonly string[]): Promise<Map
   return new Map(rows.map((row) => [row.id, toCard(row)]));
 }
 
+// Sending a message loads its sender (and, to someone new, finds them by name): built once (server/db/prepared.ts).
+const userById = prepared<{ id: string }, UserRowLite>((db, param) => userQuery(db).where('usuarios.id', '=', param('id')));
+const userByName = prepared<{ nomeUsuario: string }, UserRowLite>((db, param) => userQuery(db).where('usuarios.nome_usuario', '=', param('nomeUsuario')));
+
 export async function loadUser(db: Reader, id: string): Promise<UserCard | undefined> {
-  return (await loadUsers(db, [id])).get(id);
+  const [row] = (await userById(db, { id })).rows;
+  return row ? toCard(row) : undefined;
 }
 
 export async function findUserByName(db: Reader, nomeUsuario: string): Promise<UserCard | undefined> {
-  const row = await userQuery(db).where('usuarios.nome_usuario', '=', nomeUsuario).executeTakeFirst();
+  const [row] = (await userByName(db, { nomeUsuario })).rows;
   return row ? toCard(row) : undefined;
 }
 

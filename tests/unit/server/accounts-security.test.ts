@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
-import { AuthUrlResponseSchema, CsrfResponseSchema, SessionSchema } from '../../../contract/schemas/auth.ts';
+import { AuthUrlResponseSchema, SessionSchema } from '../../../contract/schemas/auth.ts';
 import type { AppEnv } from '../../../server/app-env.ts';
 import { hashAccountToken } from '../../../server/auth/account-tokens.ts';
-import { hashPassword, verifyPassword } from '../../../server/auth/password.ts';
-import { createUser, TRIAL_LICENCE } from '../../../server/auth/users-repo.ts';
+import { verifyPassword } from '../../../server/auth/password.ts';
+import { csrf, newAccountRow, type TestAccount } from './helpers/accounts.ts';
 import { startFakeGoogle, type FakeGoogle, type GoogleProfile } from './helpers/fake-google.ts';
 import { browser, form, json, type Client } from './helpers/http.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
@@ -40,29 +40,8 @@ function unique(prefix: string): string {
   return `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-async function accountWithPassword(server: TestServer, password: string): Promise<{ nomeUsuario: string; email: string; id: string }> {
-  const nomeUsuario = unique('conta');
-  const email = `${nomeUsuario}@exemplo.ao`;
-  const row = await createUser(
-    server.db,
-    {
-      nome: 'Conta Teste',
-      nomeUsuario,
-      email,
-      telefone: null,
-      fotografia: null,
-      passwordHash: await hashPassword(password),
-      role: 'usuario',
-      conta: null,
-      referrerId: null,
-    },
-    TRIAL_LICENCE,
-  );
-  return { nomeUsuario, email, id: row.id };
-}
-
-async function csrf(client: Client): Promise<string> {
-  return CsrfResponseSchema.parse(await (await client.request('/api/auth/csrf')).json()).csrfToken;
+async function accountWithPassword(server: TestServer, password: string): Promise<TestAccount> {
+  return newAccountRow(server, 'conta', password, null);
 }
 
 async function signIn(app: Hono<AppEnv>, userData: string, password: string): Promise<{ client: Client; status: number }> {

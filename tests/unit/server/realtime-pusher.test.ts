@@ -1,6 +1,6 @@
 import PusherServer from 'pusher';
 import type { PresenceChannel } from 'pusher-js';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import {
   ChannelUsersResponseSchema,
@@ -12,6 +12,7 @@ import { NovoSinalEventSchema, type Sinal } from '../../../contract/schemas/sign
 import { createApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { createMemorySignals } from '../../../server/signals/signals.ts';
+import { createPusherSignals } from '../../../server/realtime/pusher-signals.ts';
 import { createRealtime } from '../../../server/realtime/realtime.ts';
 import { describeLiveOnEachDb, eventually, signIn, type LiveServer } from './helpers/live-server.ts';
 import { connectPusher, disconnect, record, subscribe } from './helpers/pusher-client.ts';
@@ -282,6 +283,50 @@ describeLiveOnEachDb('realtime with real pusher-js and the pusher SDK', (server)
       channels: Record<string, { user_count: number }>;
     };
     expect(channels.channels[userChannel(demo.userId)]).toEqual({ user_count: 1 });
+  });
+
+  it('publishes Signals to the embedded server in the process, without an HTTP request to itself', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const seen = record((await subscribe(await connect(server(), { jar: demo.jar }), userChannel(demo.userId))).channel, 'novoSinal');
+    const sdk = vi.spyOn(server().realtime, 'sdk');
+    try {
+      const sinal = notificacao('no mesmo processo');
+      await server().signals.send([demo.userId], sinal);
+      await eventually(() => (seen.length === 1 ? true : undefined), 'the in-process signal');
+      expect(NovoSinalEventSchema.parse(seen[0])).toEqual({ sinal });
+      expect(sdk).not.toHaveBeenCalled();
+    } finally {
+      sdk.mockRestore();
+    }
+  });
+
+  it('sends Signals over the HTTP API when the realtime server is another process (PUSHER_HOST)', async () => {
+    // An app process of a multi-process deployment: no embedded hub, so the signal has to go through the SDK to the
+    // realtime server (here the live app's embedded one stands in for `npm run realtime`).
+    const live = server();
+    const { appId, key, secret } = live.config.realtime.pusher;
+    const config = loadConfig({
+      DATA_DIR: live.config.dataDir,
+      AUTH_SECRET: live.config.authSecret,
+      PUSHER_APP_ID: appId,
+      PUSHER_KEY: key,
+      PUSHER_SECRET: secret,
+      PUSHER_HOST: '127.0.0.1',
+      PUSHER_PORT: String(live.port),
+      ...(live.config.databaseUrl ? { DATABASE_URL: live.config.databaseUrl } : {}),
+    });
+    const realtime = createRealtime(config);
+    expect(realtime.hub).toBeNull();
+    const pushed: string[][] = [];
+    const signals = createPusherSignals({ realtime, push: { send: async (userIds) => void pushed.push([...userIds]) } });
+    const analista = await signIn(live, 'analista', 'analista123');
+    const seen = record((await subscribe(await connect(live, { jar: analista.jar }), userChannel(analista.userId))).channel, 'novoSinal');
+
+    const sinal = notificacao('de outro processo');
+    await signals.send([analista.userId], sinal);
+    await eventually(() => (seen.length === 1 ? true : undefined), 'the signal through the HTTP API');
+    expect(NovoSinalEventSchema.parse(seen[0])).toEqual({ sinal });
+    expect(pushed).toEqual([[analista.userId]]);
   });
 
   it('works against an external Pusher server by configuration alone (PUSHER_MODE=external)', async () => {

@@ -1,11 +1,10 @@
 import { encode } from '@auth/core/jwt';
 import { expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
-import { CsrfResponseSchema, SessionSchema } from '../../../contract/schemas/auth.ts';
-import { hashPassword } from '../../../server/auth/password.ts';
-import { createUser, TRIAL_LICENCE } from '../../../server/auth/users-repo.ts';
+import { SessionSchema } from '../../../contract/schemas/auth.ts';
 import { browser, form, json, type Client } from './helpers/http.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
+import { csrf, newAccount } from './helpers/accounts.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
 // Issue 10, item 5: sign-out, a password change and "sign out of every device" end sessions on the server, so a
@@ -14,32 +13,8 @@ import type { TestServer } from './helpers/test-server.ts';
 const PROTECTED = '/api/client/common/conta/contactDetails';
 const PASSWORD = 'segredo-antigo';
 
-let counter = 0;
 
-async function newAccount(server: TestServer): Promise<string> {
-  counter += 1;
-  const nomeUsuario = `sessao${counter}${Math.random().toString(36).slice(2, 6)}`;
-  await createUser(
-    server.db,
-    {
-      nome: 'Sessão Teste',
-      nomeUsuario,
-      email: `${nomeUsuario}@teste.ao`,
-      telefone: '923000111',
-      fotografia: null,
-      passwordHash: await hashPassword(PASSWORD),
-      role: 'usuario',
-      conta: null,
-      referrerId: null,
-    },
-    TRIAL_LICENCE,
-  );
-  return nomeUsuario;
-}
 
-async function csrf(client: Client): Promise<string> {
-  return CsrfResponseSchema.parse(await (await client.request('/api/auth/csrf')).json()).csrfToken;
-}
 
 async function signIn(server: TestServer, userData: string, password = PASSWORD): Promise<Client> {
   const client = browser(server.app);
@@ -67,7 +42,7 @@ async function sessionOf(server: TestServer, cookie: string): Promise<unknown> {
 
 describeOnEachDb('sessions end on the server', (server) => {
   it('sign-out: a cookie copied before it is refused after (401 and no session), on every request', async () => {
-    const client = await signIn(server(), await newAccount(server()));
+    const client = await signIn(server(), await newAccount(server(), 'sessao', PASSWORD));
     const copied = client.jar.header();
     expect((await withCookie(server(), copied, PROTECTED)).status).toBe(200);
 
@@ -85,7 +60,7 @@ describeOnEachDb('sessions end on the server', (server) => {
   });
 
   it('sign-out ends only that session: another device stays signed in', async () => {
-    const name = await newAccount(server());
+    const name = await newAccount(server(), 'sessao', PASSWORD);
     const phone = await signIn(server(), name);
     const laptop = await signIn(server(), name);
     const csrfToken = await csrf(phone);
@@ -94,7 +69,7 @@ describeOnEachDb('sessions end on the server', (server) => {
   });
 
   it('a password change ends every other session of the user; the changing session goes on', async () => {
-    const name = await newAccount(server());
+    const name = await newAccount(server(), 'sessao', PASSWORD);
     const other = await signIn(server(), name);
     const changer = await signIn(server(), name);
     const before = changer.jar.header();
@@ -119,7 +94,7 @@ describeOnEachDb('sessions end on the server', (server) => {
   });
 
   it('"terminarSessoes" ends every session, this one included; answering twice is harmless; a new sign-in works', async () => {
-    const name = await newAccount(server());
+    const name = await newAccount(server(), 'sessao', PASSWORD);
     const phone = await signIn(server(), name);
     const laptop = await signIn(server(), name);
     const copied = laptop.jar.header();
@@ -141,7 +116,7 @@ describeOnEachDb('sessions end on the server', (server) => {
   });
 
   it('refuses "terminarSessoes" from another site and without a session', async () => {
-    const name = await newAccount(server());
+    const name = await newAccount(server(), 'sessao', PASSWORD);
     const client = await signIn(server(), name);
     const forged = await client.request('/api/client/common/conta/terminarSessoes', {
       method: 'POST',

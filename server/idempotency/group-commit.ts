@@ -1,0 +1,69 @@
+import { sql, SqliteAdapter } from 'kysely';
+import type { Db } from '../db/create-db.ts';
+import type { Trx } from './idempotent.ts';
+
+// SQLite has one writer, and on this server one connection: transactions already run one after another. What each
+// costs most is its commit, which appends every page it changed to the WAL (a message changes about a dozen pages:
+// the message, its chat's counter and preview, the recipient's unread count, the idempotency record, their indexes),
+// and the mutations of one busy moment change mostly the same pages. So on SQLite the mutations that arrive in the
+// same turn of the event loop share one transaction and one commit: each runs alone, in arrival order, in its own
+// savepoint, so a mutation that fails or is refused undoes only its own writes; none is answered before the commit,
+// and if the commit fails every one of them fails, as its own commit would have. A later mutation sees an earlier
+// one's writes, as it would have after that one's commit. PostgreSQL (several connections, several processes) keeps
+// one transaction per mutation.
+
+interface Member {
+  work: (trx: Trx) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The mutations waiting for the next group's transaction, per database. */
+const waiting = new WeakMap<Db, Member[]>();
+
+async function runGroup(db: Db, members: readonly Member[]): Promise<void> {
+  const outcomes: (() => void)[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const member of members) {
+        await sql`savepoint grouped_mutation`.execute(trx);
+        try {
+          const value = await member.work(trx);
+          await sql`release grouped_mutation`.execute(trx);
+          outcomes.push(() => member.resolve(value));
+        } catch (error) {
+          await sql`rollback to grouped_mutation`.execute(trx);
+          await sql`release grouped_mutation`.execute(trx);
+          outcomes.push(() => member.reject(error));
+        }
+      }
+    });
+  } catch (error) {
+    // Nothing was committed: every member fails with the transaction.
+    for (const member of members) member.reject(error);
+    return;
+  }
+  for (const settle of outcomes) settle();
+}
+
+/**
+ * Runs `work` in a transaction and settles once that transaction has committed (or failed): on SQLite, the
+ * transaction of every mutation that arrived in the same turn of the event loop (see above); otherwise its own.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+  return new Promise<T>((resolve, reject) => {
+    let members = waiting.get(db);
+    if (!members) {
+      const group: Member[] = [];
+      members = group;
+      waiting.set(db, group);
+      // After the turn's I/O: requests read in it that reach here meanwhile join this group.
+      setImmediate(() => {
+        waiting.delete(db);
+        void runGroup(db, group);
+      });
+    }
+    members.push({ work, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
