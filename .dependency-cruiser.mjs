@@ -14,13 +14,19 @@ const DEXIE = packages('dexie[^/]*');
 const REACT = `${packages('react', 'react-dom', 'wouter', '@lingui/react', 'dexie-react-hooks')}|(^|/)node_modules/jotai/(esm/)?react\\b`;
 const TRANSPORT = packages('ky', 'pusher', 'pusher-js', '@pusher/[^/]+');
 
-/** The modules of src/ the service worker may use: DOM-free entry points of sync/ and db/ for background sync. */
+/**
+ * The modules of src/ the service worker may use: DOM-free ones without Dexie, ky or zod (issue 16: the worker's
+ * script stays small; it reads and writes the store with IndexedDB alone and leaves validation to the page).
+ */
 const SW_ENTRY_POINTS = [
-  'src/db/instance\\.ts',
-  'src/db/session\\.ts',
-  'src/sync/outbox/app-outbox\\.ts',
+  'src/db/db-name\\.ts',
+  'src/db/raw-store\\.ts',
+  'src/db/types\\.ts',
+  'src/db/outbox-types\\.ts',
+  'src/api/batch-wire\\.ts',
+  'src/sync/outbox/wire\\.ts',
   'src/sync/outbox/sync-tag\\.ts',
-  'src/sync/realtime/apply-signal\\.ts',
+  'src/sync/worker-messages\\.ts',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -61,6 +67,7 @@ export default {
     { name: 'server-not-to-client-packages', comment: 'server/ must not import browser packages.', severity: 'error', from: { path: '^server/' }, to: { path: `${REACT}|${DEXIE}|${packages('jotai', 'pusher-js', 'workbox-[^/]+')}` } },
     { name: 'src-not-to-server-or-sw', comment: 'src/ must not import server/ or sw/.', severity: 'error', from: { path: '^src/' }, to: { path: '^(server|sw)/' } },
     { name: 'sw-only-entry-points', comment: `sw/ imports from src/ only the DOM-free entry points ${SW_ENTRY_POINTS.join(', ').replaceAll('\\', '')}.`, severity: 'error', from: { path: '^sw/' }, to: { path: '^src/', pathNot: `^(${SW_ENTRY_POINTS.join('|')})$` } },
+    { name: 'sw-small', comment: 'sw/ must not import dexie, zod or ky: the worker script stays small (issue 16).', severity: 'error', from: { path: '^sw/' }, to: { path: `${DEXIE}|${packages('zod', 'ky')}` } },
     { name: 'sw-not-to-server', comment: 'sw/ must not import server/.', severity: 'error', from: { path: '^sw/' }, to: { path: '^server/' } },
     { name: 'client-not-to-node', comment: 'The app, service worker and contract run in browsers: no Node built-ins.', severity: 'error', from: { path: '^(src|sw|contract)/' }, to: { dependencyTypes: ['core'] } },
 

@@ -3,11 +3,14 @@
 import './push-click.ts';
 // The Beams service-worker source from the npm package (DESIGN §5): it shows pushes.
 import '@pusher/push-notifications-web/src/service-worker.js';
-import { db } from '../src/db/instance.ts';
-import { readSessionRecord } from '../src/db/session.ts';
-import { applySignal } from '../src/sync/realtime/apply-signal.ts';
+import { DB_NAME } from '../src/db/db-name.ts';
+import { openRawStore, readRow } from '../src/db/raw-store.ts';
+import type { PushConfigRecord } from '../src/db/types.ts';
+import { WORKER_MESSAGE } from '../src/sync/worker-messages.ts';
+import { keepPushForPage } from './push-inbox.ts';
 import { notificationLink } from '../contract/notification-kinds.ts';
 import { linkableSignal } from './signal-shape.ts';
+import { tellPages } from './tell-pages.ts';
 
 interface BeamsPayload {
   notification?: { deep_link?: string } & Record<string, unknown>;
@@ -23,6 +26,19 @@ interface BeamsWorker {
 
 declare const self: ServiceWorkerGlobalScope & { PusherPushNotifications: BeamsWorker };
 
+/** Where pushes come from and whose phone this is, read from the store; keeps the push's signal for the page. */
+async function beforeShowing(sinal: unknown): Promise<void> {
+  const store = await openRawStore(DB_NAME, ['kv']);
+  if (!store) return;
+  try {
+    const config = (await readRow(store, 'kv', 'pushConfig')) as Partial<PushConfigRecord> | undefined;
+    if (config?.key === 'pushConfig') self.PusherPushNotifications.endpointOverride = config.endpointOverride ?? null;
+    if (await keepPushForPage(store, sinal)) await tellPages(WORKER_MESSAGE.pushStored);
+  } finally {
+    store.close();
+  }
+}
+
 /**
  * Every push also lands in the phone's store before it is shown (DESIGN §3), so tapping it opens the right screen
  * with its content even with no connection.
@@ -31,13 +47,8 @@ export function registerPushHandling(): void {
   self.PusherPushNotifications.onNotificationReceived = ({ payload, pushEvent, handleNotification }) => {
     pushEvent.waitUntil(
       (async () => {
-        const config = await db.kv.get('pushConfig').catch(() => undefined);
-        if (config?.key === 'pushConfig') self.PusherPushNotifications.endpointOverride = config.endpointOverride;
-        const record = await readSessionRecord(db).catch(() => undefined);
-        const selfId = record?.session?.user.id;
+        await beforeShowing(payload.data?.sinal).catch((error: unknown) => console.warn('[push] not kept for the app', error));
         const notificacao = linkableSignal(payload.data?.sinal);
-        // Stored with what it concerns; a slip event also updates the stored slip (sync/resources/slip-events.ts).
-        if (selfId && payload.data?.sinal) await applySignal(db, { sinal: payload.data.sinal }, selfId).catch(() => false);
         // Its tap opens what it concerns (sw/push-click.ts); a server that did not say is worked out from the signal.
         const link = notificacao ? notificationLink(notificacao) : null;
         const shown = link && payload.notification && (!payload.notification.deep_link || payload.notification.deep_link === '/dashboard/notifications')

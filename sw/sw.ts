@@ -1,5 +1,4 @@
 /// <reference lib="webworker" />
-import '../contract/zod-config.ts';
 import { clientsClaim } from 'workbox-core';
 import { registerShellRoutes } from './precache.ts';
 import type { ShellEntry } from './manifest.ts';

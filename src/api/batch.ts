@@ -1,13 +1,7 @@
 import { BatchResponseSchema } from '../../contract/schemas/batch.ts';
 import { MSG } from '../../contract/messages.ts';
 import { rawOutcomeOf, sendRaw, type RawOutcome } from './http.ts';
-
-export interface BatchEntry {
-  method: string;
-  path: string;
-  body: unknown;
-  idempotencyKey: string;
-}
+import { BATCH_PATH, batchRequestBody, type BatchEntry } from './batch-wire.ts';
 
 /**
  * Sends several outbox entries in one request (POST /api/client/common/lote). Resolves to the outcome of each entry
@@ -16,8 +10,8 @@ export interface BatchEntry {
 export async function sendBatchRaw(entries: BatchEntry[], headers: Record<string, string>): Promise<RawOutcome[] | RawOutcome> {
   const outer = await sendRaw({
     method: 'POST',
-    path: '/api/client/common/lote',
-    body: { pedidos: entries.map((entry) => ({ ...entry, body: entry.body ?? undefined })) },
+    path: BATCH_PATH,
+    body: batchRequestBody(entries),
     headers,
   });
   if (outer.kind !== 'ok') return outer;

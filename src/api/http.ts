@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { MSG } from '../../contract/messages.ts';
 import { isCallSuccess } from '../../contract/envelope.ts';
 import { reportRefusal } from './subscription-refusals.ts';
+import { APP_REQUEST_HEADER } from './batch-wire.ts';
 
 // Every call resolves to data, never throws: screens and sync code decide what an outcome means.
 export type ApiResult<T> =
@@ -16,7 +17,7 @@ const client = ky.create({
   timeout: 20_000,
   retry: 0,
   throwHttpErrors: false,
-  headers: { 'X-Requested-With': 'fichas' },
+  headers: APP_REQUEST_HEADER,
 });
 
 export interface CallOptions<S extends z.ZodType> {

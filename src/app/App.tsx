@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Provider as JotaiProvider, useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
@@ -14,14 +14,16 @@ import { deliverPendingSignOut, signOutPendingAtom } from '../state/sign-out-pen
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
 import { afterPaint } from './after-paint.ts';
 import { markFirstScreen } from './first-screen.ts';
-import { StorageErrorPage } from '../components/StorageErrorPage.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { AppRoutes } from './AppRoutes.tsx';
+import { AppRoutes, useFirstScreenAhead } from './AppRoutes.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { LandingPage } from '../components/LandingPage.tsx';
-import { MaintenancePage } from '../components/MaintenancePage.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+
+// Pages for a store that will not open and for maintenance: rare, so chunks of their own, off the start-up.
+const StorageErrorPage = lazy(() => import('../components/StorageErrorPage.tsx').then((module) => ({ default: module.StorageErrorPage })));
+const MaintenancePage = lazy(() => import('../components/MaintenancePage.tsx').then((module) => ({ default: module.MaintenancePage })));
 
 interface StartProps {
   /**
@@ -40,7 +42,13 @@ function useKeepsLanding(signedOutStart: boolean): boolean {
 function Root({ signedOutStart = false }: StartProps) {
   const storage = useAtomValue(storageStatusAtom);
   const keepsLanding = useKeepsLanding(signedOutStart);
-  if (storage.state === 'failed') return <StorageErrorPage reason={storage.reason} />;
+  if (storage.state === 'failed') {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <StorageErrorPage reason={storage.reason} />
+      </Suspense>
+    );
+  }
   if (storage.state === 'opening') return keepsLanding ? <LandingPage /> : <FullScreenSpinner />;
   return <Ready signedOutStart={signedOutStart} />;
 }
@@ -125,7 +133,13 @@ function Ready({ signedOutStart = false }: StartProps) {
   useEffect(() => {
     if (status === 'loading' && !keepsLanding) void checkSessionAtStart();
   }, [status, keepsLanding]);
-  if (maintenance) return <MaintenancePage />;
+  if (maintenance) {
+    return (
+      <Suspense fallback={<FullScreenSpinner />}>
+        <MaintenancePage />
+      </Suspense>
+    );
+  }
   if ((status === 'loading' && !keepsLanding) || holdsForSignOut) return <FullScreenSpinner />;
   return (
     <Suspense fallback={<ProgressBar active />}>
@@ -137,6 +151,7 @@ function Ready({ signedOutStart = false }: StartProps) {
 
 export function App({ signedOutStart = false }: StartProps) {
   holdSyncUntilScreen();
+  useFirstScreenAhead();
   return (
     <I18nProvider i18n={i18n}>
       <JotaiProvider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
@@ -7,38 +7,70 @@ import { RequireSession } from './RequireSession.tsx';
 import { NotAvailable } from '../routes/NotAvailable.tsx';
 import { NotFound } from '../routes/NotFound.tsx';
 import Landing from '../routes/Landing.tsx';
+import { bettingCatalog } from '../i18n/betting-catalog.ts';
+import { withLaterCatalog } from '../i18n/later-catalog.ts';
 
-const Login = lazy(() => import('../routes/Login.tsx'));
-
-/** A lazy screen that can also be fetched ahead (on a link's first touch or focus), keeping its loader. */
-type Screen = ComponentType & { load: () => Promise<unknown> };
-function screen(load: () => Promise<{ default: ComponentType }>): Screen {
-  return Object.assign(lazy(load), { load });
+/** A screen's chunk, once the screens' shared catalog is in too (so no text renders before it). */
+function withCatalog<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), bettingCatalog]).then(([module]) => module);
 }
 
+const Login = lazy(withCatalog(() => import('../routes/Login.tsx')));
+
+/**
+ * A lazy screen that can also be fetched ahead (on a link's first touch or focus, or as the app starts), keeping its
+ * loader. One whose chunk has already loaded renders at once, in the same commit as the shell, instead of suspending
+ * once more (React.lazy always suspends on its first render): the first screen does not wait for a frame of fallback.
+ */
+type Screen = ComponentType & { load: () => Promise<unknown> };
+function screen(load: () => Promise<{ default: ComponentType }>): Screen {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const loadOnce = () =>
+    (loading ??= withCatalog(load)().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(loadOnce);
+  function LoadedOrLazy() {
+    // Chosen once per mount: switching from one to the other would mount the screen anew.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(LoadedOrLazy, { load: loadOnce });
+}
+
+// The screens a visit seldom starts on also wait for the later catalog (src/i18n/later-catalog.ts); the first screens
+// (scripts/catalog-preload.ts, ROUTES) do not need it.
 const Explore = screen(() => import('../routes/Explore.tsx'));
 const EventPage = screen(() => import('../routes/EventPage.tsx'));
 const MySlips = screen(() => import('../routes/MySlips.tsx'));
-const SlipPage = screen(() => import('../routes/SlipPage.tsx'));
-const PublicSlip = screen(() => import('../routes/PublicSlip.tsx'));
-const Conversations = screen(() => import('../routes/Conversations.tsx'));
-const DirectChat = screen(() => import('../routes/DirectChat.tsx'));
-const Settings = screen(() => import('../routes/Settings.tsx'));
-const Licence = screen(() => import('../routes/Licence.tsx'));
-const Groups = screen(() => import('../routes/Groups.tsx'));
-const GroupCreate = screen(() => import('../routes/GroupCreate.tsx'));
-const GroupChat = screen(() => import('../routes/GroupChat.tsx'));
-const Rooms = screen(() => import('../routes/Rooms.tsx'));
-const RoomChat = screen(() => import('../routes/RoomChat.tsx'));
-const Profile = screen(() => import('../routes/Profile.tsx'));
-const Notifications = screen(() => import('../routes/Notifications.tsx'));
-const Rewards = screen(() => import('../routes/Rewards.tsx'));
+const SlipPage = screen(withLaterCatalog(() => import('../routes/SlipPage.tsx')));
+const PublicSlip = screen(withLaterCatalog(() => import('../routes/PublicSlip.tsx')));
+const Conversations = screen(withLaterCatalog(() => import('../routes/Conversations.tsx')));
+const DirectChat = screen(withLaterCatalog(() => import('../routes/DirectChat.tsx')));
+const Settings = screen(withLaterCatalog(() => import('../routes/Settings.tsx')));
+const Licence = screen(withLaterCatalog(() => import('../routes/Licence.tsx')));
+const Groups = screen(withLaterCatalog(() => import('../routes/Groups.tsx')));
+const GroupCreate = screen(withLaterCatalog(() => import('../routes/GroupCreate.tsx')));
+const GroupChat = screen(withLaterCatalog(() => import('../routes/GroupChat.tsx')));
+const Rooms = screen(withLaterCatalog(() => import('../routes/Rooms.tsx')));
+const RoomChat = screen(withLaterCatalog(() => import('../routes/RoomChat.tsx')));
+const Profile = screen(withLaterCatalog(() => import('../routes/Profile.tsx')));
+const Notifications = screen(withLaterCatalog(() => import('../routes/Notifications.tsx')));
+const Rewards = screen(withLaterCatalog(() => import('../routes/Rewards.tsx')));
 const Faq = screen(() => import('../routes/Faq.tsx'));
 const Credits = screen(() => import('../routes/Credits.tsx'));
-const ModeratorNotifications = screen(() => import('../routes/ModeratorNotifications.tsx'));
-const ModeratorConversations = screen(() => import('../routes/ModeratorConversations.tsx'));
-const ModeratorConversation = screen(() => import('../routes/ModeratorConversation.tsx'));
-const ModeratorGroup = screen(() => import('../routes/ModeratorGroup.tsx'));
+const ModeratorNotifications = screen(withLaterCatalog(() => import('../routes/ModeratorNotifications.tsx')));
+const ModeratorConversations = screen(withLaterCatalog(() => import('../routes/ModeratorConversations.tsx')));
+const ModeratorConversation = screen(withLaterCatalog(() => import('../routes/ModeratorConversation.tsx')));
+const ModeratorGroup = screen(withLaterCatalog(() => import('../routes/ModeratorGroup.tsx')));
 
 interface ScreenRoute {
   path: string;
@@ -113,6 +145,21 @@ function ShellScreens() {
   );
 }
 
+/** Starts loading the chunk of the screen at `pathname`, if it has one. */
+function loadScreenAt(parser: ReturnType<typeof useRouter>['parser'], pathname: string): void {
+  const route = SHELL_ROUTES.find((candidate) => matchRoute(parser, candidate.path, pathname)[0]);
+  void route?.screen?.load().catch(() => undefined);
+}
+
+/**
+ * The first screen's chunk starts loading (index.html has preloaded it: scripts/catalog-preload.ts) and runs as soon
+ * as the app is mounted, while the store opens and the session is read, instead of after them.
+ */
+export function useFirstScreenAhead(): void {
+  const { parser } = useRouter();
+  useEffect(() => loadScreenAt(parser, location.pathname), [parser]);
+}
+
 /**
  * A link's screen chunk starts loading as the finger (or mouse button) goes down on it, or the keyboard focuses it: a
  * moment before the click, so the screen waits less for its chunk over a slow network. Only the screen that link
@@ -126,8 +173,7 @@ function usePreloadOnIntent() {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || seen.has(link.pathname)) return;
       seen.add(link.pathname);
-      const route = SHELL_ROUTES.find((candidate) => matchRoute(parser, candidate.path, link.pathname)[0]);
-      void route?.screen?.load().catch(() => undefined);
+      loadScreenAt(parser, link.pathname);
     };
     const options = { capture: true, passive: true };
     for (const type of ['pointerdown', 'focusin']) addEventListener(type, onIntent, options);

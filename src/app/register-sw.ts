@@ -61,8 +61,15 @@ const RELOADED_KEY = 'chunkReloadAt';
 /**
  * A lazy chunk of this version could not be loaded (a new version was deployed and the file is gone): move to the
  * new version (waiting or about to be found) and reload, once; a second failure right after is left to the error page.
+ * Offline, it waits until the connection is back.
  */
 async function recoverFromMissingChunk(): Promise<void> {
+  // Offline, a chunk this phone has not kept yet is not a sign of a new version, and a reload would only trade the
+  // screen for a splash that cannot load either: the screen's error shows, and the check waits for a connection.
+  if (!navigator.onLine) {
+    addEventListener('online', () => void recoverFromMissingChunk(), { once: true });
+    return;
+  }
   const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
   if (Date.now() - last < 30_000) return;
   sessionStorage.setItem(RELOADED_KEY, String(Date.now()));

@@ -4,9 +4,17 @@
  * (db/app-db.ts), and tests/unit/src/db-migration.test.ts replays an entry written by the previous version.
  * States: pending (saved on this phone, waiting to be sent), sending (in flight), paused (the server said 401; waits
  * for the same user to sign in again), rejected (the server refused it with `error`; the user edits and retries, or
- * discards). An acknowledged entry is deleted in the same transaction that applies the server's answer.
+ * discards), answered (the service worker sent it while no page was open and kept the server's `answer`: the next
+ * page folds that answer in as if it had sent the entry itself, without sending it again). An acknowledged entry is
+ * deleted in the same transaction that applies the server's answer.
  */
-export type OutboxState = 'pending' | 'sending' | 'paused' | 'rejected';
+export type OutboxState = 'pending' | 'sending' | 'paused' | 'rejected' | 'answered';
+
+/** The server's answer to an entry the service worker sent (state 'answered'), as it came: status and JSON body. */
+export interface OutboxAnswer {
+  status: number;
+  body: unknown;
+}
 
 export type OutboxMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -37,4 +45,6 @@ export interface OutboxEntry {
   createdAt: number;
   /** The local row this entry created or changed. */
   ref: OutboxRef | null;
+  /** Set with state 'answered' only. */
+  answer?: OutboxAnswer | null;
 }

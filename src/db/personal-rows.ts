@@ -38,6 +38,7 @@ const PERSONAL_KV: Record<KeyValueRecord['key'], boolean> = {
   licence: true,
   profile: true,
   onlineUsers: true,
+  pushInbox: true,
 };
 
 export interface KeepRows {

@@ -55,7 +55,17 @@ export interface ProfileRecord {
   value: { usuario: MyProfileUser; follows: Follows; registo?: UserRecord };
 }
 
+/**
+ * Pushes the service worker received, kept for the page to validate and fold into the store (sync/push-inbox.ts): the
+ * worker does not bundle the contract's schemas (issue 16). `userId` is whose phone it was when the push came.
+ */
+export interface PushInboxRecord {
+  key: 'pushInbox';
+  items: { id: string; userId: string; sinal: unknown; receivedAt: number }[];
+}
+
 export type KeyValueRecord =
+  | PushInboxRecord
   | LicenceRecord
   | ProfileRecord
   | DraftSlipRecord

@@ -32,7 +32,9 @@ export async function setupI18n(): Promise<void> {
     // Without its catalog (a chunk that did not load) the app still starts, in its source texts.
     console.error('[i18n] catalog not loaded', error);
   }
-  i18n.loadAndActivate({ locale: brand.locale, messages });
+  // Merged, not replaced: a screen's catalog (betting-catalog.ts) may have loaded first.
+  i18n.load(brand.locale, messages);
+  i18n.activate(brand.locale);
 }
 
 export { i18n };

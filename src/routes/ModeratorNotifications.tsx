@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Denuncia, ReportState } from '../../contract/schemas/reports.ts';
 import { RequireModerator } from '../components/moderation/RequireModerator.tsx';
 import { ReportCard } from '../components/moderation/ReportCard.tsx';
+import { VirtualList } from '../components/VirtualList.tsx';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { loadReports, markReportsSeen, selfIdAtom } from '../state/moderation.ts';
 import { onlineAtom } from '../state/network.ts';
@@ -12,7 +13,10 @@ import '../components/moderation/moderation.css';
 
 const PAGE_SIZE = 50;
 
-/** /moderador/notifications: the reports, by state, newest first, with the decision controls (issue 14 item 5). */
+/**
+ * /moderador/notifications: the reports, by state, newest first, with the decision controls (issue 14 item 5);
+ * virtualised, with pages of 50 as the moderator scrolls (or with the button).
+ */
 export default function ModeratorNotifications() {
   return (
     <RequireModerator>
@@ -30,6 +34,8 @@ function Reports() {
   const [page, setPage] = useState(1);
   const [more, setMore] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Paging on scroll: one page at a time, and none after a failed one (SPEC §4 Lists; the button still asks again).
+  const paging = useRef({ loading: false, failed: false });
 
   const filters: { estado: ReportState; label: string }[] = [
     { estado: 'pendente', label: t`Pendentes` },
@@ -40,7 +46,11 @@ function Reports() {
 
   const load = useCallback(
     async (which: ReportState, pageNumber: number) => {
-      const result = await loadReports(which, pageNumber);
+      paging.current.loading = true;
+      const result = await loadReports(which, pageNumber).finally(() => {
+        paging.current.loading = false;
+      });
+      paging.current.failed = !result.ok;
       if (!result.ok) {
         setProblem(result.message);
         if (pageNumber === 1) setReports((current) => current ?? []);
@@ -100,11 +110,19 @@ function Reports() {
           <Trans>Não há denúncias neste estado.</Trans>
         </p>
       ) : (
-        <ul className="mod-list" aria-label={t`Denúncias`}>
-          {reports.map((report) => (
-            <ReportCard key={report.id} report={report} onChanged={changed} />
-          ))}
-        </ul>
+        <VirtualList
+          key={estado}
+          items={reports}
+          itemKey={(report) => report.id}
+          className="mod-list"
+          aria-label={t`Denúncias`}
+          gap={10}
+          onEndReached={() => {
+            if (more && online && !paging.current.loading && !paging.current.failed) void load(estado, page + 1);
+          }}
+        >
+          {(report) => <ReportCard bare report={report} onChanged={changed} />}
+        </VirtualList>
       )}
       {more && (
         <button type="button" className="button button-secondary button-small notifications-more" disabled={!online} onClick={() => void load(estado, page + 1)}>

@@ -11,6 +11,7 @@ import { countersAtom } from '../state/community.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { SlipCard } from '../components/betting/SlipCard.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { VirtualList } from '../components/VirtualList.tsx';
 import '../components/betting/betting.css';
 
 const TABS: SlipFilter[] = ['criadas', 'guardadas', 'ocultas'];
@@ -32,7 +33,7 @@ function useSlipRefresh(filtro: SlipFilter, online: boolean) {
   useRefreshWhileVisible(online, REFRESH_LISTS_MS, `${filtro}:${settled}`, (_isCurrent, first) => void refresh({ filtro, force: first && settled > 0 }));
 }
 
-/** /dashboard/fichas: my slips, created, saved and hidden, each with where it is on its way to the server. */
+/** /dashboard/fichas: my slips, created, saved and hidden, each with where it is on its way to the server; virtualised. */
 export default function MySlips() {
   const [tab, setTab] = useState<SlipFilter>(storedTab);
   const rows = useAtomValue(slipListAtom(tab));
@@ -73,11 +74,10 @@ export default function MySlips() {
           {tab === 'ocultas' && <Trans>Não tem fichas ocultas.</Trans>}
         </p>
       ) : (
-        <div className="slip-cards">
-          {rows.map((slip) => (
-            <SlipCard key={slip.id} slip={slip} />
-          ))}
-        </div>
+        // A new tab is a new list: its rows' sizes are measured afresh.
+        <VirtualList key={tab} items={rows} itemKey={(slip) => slip.id} className="slip-cards" aria-label={labels[tab]} gap={10}>
+          {(slip) => <SlipCard slip={slip} />}
+        </VirtualList>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
@@ -15,6 +15,7 @@ import { PENDING } from '../state/live-atom.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { NotificationRow } from '../components/notifications/NotificationRow.tsx';
+import { VirtualList } from '../components/VirtualList.tsx';
 import '../components/notifications/notifications.css';
 
 /** SPEC §4: a list counts as seen once it has been on screen this long (the menu's 2 s counter reset). */
@@ -22,9 +23,9 @@ const SEEN_AFTER_MS = 2000;
 
 /**
  * /dashboard/notifications: the user's notifications from the phone's store, newest first, refreshed every 30 s
- * while shown; older pages of 50 on demand. Once the list has been on screen for 2 s, what it shows unread is marked
- * read (through the outbox, so also offline) and its unread counter goes to 0. Unread ones stay marked as new for
- * the rest of the visit.
+ * while shown, virtualised; older pages of 50 as the reader scrolls (or with the button). Once the list has been on
+ * screen for 2 s, what it shows unread is marked read (through the outbox, so also offline) and its unread counter
+ * goes to 0. Unread ones stay marked as new for the rest of the visit.
  */
 export default function Notifications() {
   const { t } = useLingui();
@@ -37,6 +38,7 @@ export default function Notifications() {
   const markSeen = useSetAtom(markNotificationsSeenAtom);
   const [newThisVisit, setNewThisVisit] = useState<ReadonlySet<string>>(new Set());
   const [loading, setLoading] = useState(false);
+  const paging = useRef({ loading: false, failed: false });
 
   useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'notificacoes', (_isCurrent, first) => void refresh({ force: !first }));
 
@@ -58,10 +60,14 @@ export default function Notifications() {
   }, [pendingKey, markSeen]);
 
   const more = async () => {
+    if (paging.current.loading) return;
+    paging.current.loading = true;
     setLoading(true);
     try {
-      await loadOlder();
+      // SPEC §4 Lists: a failed page stops paging on scroll (the button still asks again; the error shows above).
+      paging.current.failed = (await loadOlder()) === 'error';
     } finally {
+      paging.current.loading = false;
       setLoading(false);
     }
   };
@@ -80,11 +86,19 @@ export default function Notifications() {
           <Trans>Ainda não tens notificações.</Trans>
         </p>
       ) : (
-        <ul className="notification-list" aria-label={t`Notificações`}>
-          {list.map((item) => (
-            <NotificationRow key={item.id} item={item} unread={!item.lida || newThisVisit.has(item.id)} />
-          ))}
-        </ul>
+        <VirtualList
+          items={list}
+          itemKey={(item) => item.id}
+          className="notification-list"
+          aria-label={t`Notificações`}
+          itemProps={() => ({ className: 'notification-item' })}
+          gap={6}
+          onEndReached={() => {
+            if (hasOlder && online && !paging.current.failed) void more();
+          }}
+        >
+          {(item) => <NotificationRow item={item} unread={!item.lida || newThisVisit.has(item.id)} />}
+        </VirtualList>
       )}
       {hasOlder && (
         <button type="button" className="button button-secondary button-small notifications-more" onClick={() => void more()} disabled={loading || !online}>

@@ -40,10 +40,13 @@ export function startAppSync(): () => void {
     addEventListener('online', onOnline);
     const stopSignal = sync.onOtherTabSignal(() => void sync.refreshSession(db));
     const stopOutbox = sync.startOutbox(db);
+    // Pushes the service worker kept while this page was closed or in the background (sync/push-inbox.ts).
+    const stopPushInbox = sync.startPushInbox(db);
     cleanup = () => {
       clearTimeout(firstPrune);
       clearInterval(pruneTimer);
       stopOutbox();
+      stopPushInbox();
       document.removeEventListener('visibilitychange', onVisible);
       removeEventListener('online', onOnline);
       stopSignal();

@@ -20,9 +20,18 @@ export const myEntriesAtom = atom<OutboxEntry[]>((get) => {
 
 export type SyncState = 'saved' | 'sending' | 'paused' | 'rejected' | 'sent';
 
+/**
+ * An entry's state as a row shows it. 'answered' (the service worker sent it; its answer waits for this page to fold
+ * it in, which happens within moments) still shows as on its way: the row itself is not the server's yet.
+ */
+export function entrySyncState(entry: OutboxEntry): Exclude<SyncState, 'sent'> {
+  if (entry.state === 'pending') return 'saved';
+  if (entry.state === 'answered') return 'sending';
+  return entry.state;
+}
+
 function syncOf(entry: OutboxEntry | undefined): SyncState {
-  if (!entry) return 'sent';
-  return entry.state === 'pending' ? 'saved' : entry.state;
+  return entry ? entrySyncState(entry) : 'sent';
 }
 
 /** The state of a row's change: its entry's state while there is one, "sent" once acknowledged. */

@@ -12,7 +12,7 @@ import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
-import { myEntriesAtom, type SyncState } from './outbox.ts';
+import { entrySyncState, myEntriesAtom, type SyncState } from './outbox.ts';
 import { refreshAccountAtom } from './account.ts';
 import { slipModels } from './slips.ts';
 import type { SlipModel } from './slip-model.ts';
@@ -108,7 +108,7 @@ export function profileAtom(nomeUsuario: string): Atom<ProfileView | undefined |
         .filter((candidate) => (candidate.kind === 'follow' || candidate.kind === 'unfollow') && candidate.ref?.id === user.id)
         .at(-1);
       const change: FollowChange | null = entry
-        ? { mutationId: entry.mutationId, follow: entry.kind === 'follow', sync: entry.state === 'pending' ? 'saved' : entry.state, error: entry.error }
+        ? { mutationId: entry.mutationId, follow: entry.kind === 'follow', sync: entrySyncState(entry), error: entry.error }
         : null;
       return viewOf(user, user.follows, self?.id === user.id, change);
     }),

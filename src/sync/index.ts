@@ -16,6 +16,7 @@ export { refreshProviders, refreshServiceStatus } from './service.ts';
 export { onOtherTabSignal } from './tab-signal.ts';
 export { outboxRunner } from './outbox/app-outbox.ts';
 export { startOutbox, afterEnqueue } from './outbox/page.ts';
+export { startPushInbox } from './push-inbox.ts';
 export { retryRejected, discardRejected } from './outbox/replayer.ts';
 export { APPLIERS } from './outbox/registry.ts';
 export { connectRealtime, refreshOnlineUsers } from './realtime/connect.ts';

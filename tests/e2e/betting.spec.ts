@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { mySlips, ODDS_NAME, pickHomeWin, sameEvents, slipsOnServer, upcomingEvents } from './support/betting.ts';
-import { backgroundSync, setPhoneOffline } from './support/offline.ts';
+import { workerEvents, setPhoneOffline } from './support/offline.ts';
 
 // Issue 5 end to end: slips built from event pages, created online and offline (exactly once), a refusal for moved
 // odds resolved, Explore filters that survive navigation, and the English host.
@@ -64,7 +64,7 @@ test.describe('on a phone', () => {
       await expect(page.getByRole('region', { name: 'Resultado final' })).toBeVisible();
     }
     expect(await matching()).toBe(0);
-    const sync = await backgroundSync(context, PT_ORIGIN);
+    const sync = await workerEvents(context, PT_ORIGIN);
 
     await setPhoneOffline(context, true);
     for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);

@@ -1,12 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
 test.use({ viewport: PHONE });
 
+/** The first upcoming match's home team. The list is virtualised: its rows are in the page once it is scrolled to. */
+async function firstUpcoming(page: Page) {
+  const heading = page.getByRole('heading', { name: 'Próximos jogos' });
+  const team = page.locator('.event-row .event-team').first();
+  // What is above it may still be growing: scroll to it again until its rows are there.
+  await expect
+    .poll(async () => {
+      await heading.scrollIntoViewIfNeeded();
+      return team.count();
+    })
+    .toBeGreaterThan(0);
+  return team;
+}
+
 test('after one visit, /explorar reloads offline with the app and the cached events', async ({ page, context }) => {
   await signIn(page);
-  const firstEvent = page.locator('.event-row .event-team').first();
+  const firstEvent = await firstUpcoming(page);
   await expect(firstEvent).toBeVisible();
   const home = await firstEvent.textContent();
   await waitForServiceWorker(page);
@@ -15,7 +29,7 @@ test('after one visit, /explorar reloads offline with the app and the cached eve
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Explorar' })).toBeVisible();
   await expect(page.getByText('Sem ligação. Estás a ver o que este telemóvel guardou.')).toBeVisible();
-  await expect(page.locator('.event-row .event-team').first()).toHaveText(home ?? '');
+  await expect(await firstUpcoming(page)).toHaveText(home ?? '');
   await expect(page.getByText(/Actualizado às \d\d:\d\d/)).toBeVisible();
 
   // Every other route opens offline too, signed in.

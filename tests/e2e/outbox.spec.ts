@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, PHONE, PT_ORIGIN, apiUser, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { pickHomeWin, sameEvents, slipsOnServer, upcomingEvents } from './support/betting.ts';
-import { backgroundSync, messagesOnServer, setPhoneOffline, waitForChatSettled } from './support/offline.ts';
+import { workerEvents, messagesOnServer, setPhoneOffline, waitForChatSettled } from './support/offline.ts';
 
 test.use({ viewport: PHONE });
 
@@ -31,7 +31,7 @@ test('a message written offline shows in the other tab, waits while the phone is
   const other = await context.newPage();
   await other.goto(CHAT);
   await expect(other.getByRole('textbox', { name: 'Mensagem' })).toBeVisible();
-  const sync = await backgroundSync(context, PT_ORIGIN);
+  const sync = await workerEvents(context, PT_ORIGIN);
 
   await setPhoneOffline(context, true);
   const text = `Offline ${Date.now()}`;
@@ -79,7 +79,7 @@ test('a slip made offline shows in the other tab, waits while the phone is offli
   const other = await context.newPage();
   await other.goto(`${PT_ORIGIN}/dashboard/fichas`);
   await expect(other.getByRole('heading', { name: 'As minhas fichas' })).toBeVisible();
-  const sync = await backgroundSync(context, PT_ORIGIN);
+  const sync = await workerEvents(context, PT_ORIGIN);
 
   await setPhoneOffline(context, true);
   for (const event of events) await pickHomeWin(page, PT_ORIGIN, event);
@@ -135,7 +135,7 @@ test('with every page of the app closed, Background Sync delivers a message left
   await signIn(page);
   await waitForServiceWorker(page);
   await openChat(page);
-  const sync = await backgroundSync(context, PT_ORIGIN);
+  const sync = await workerEvents(context, PT_ORIGIN);
 
   await setPhoneOffline(context, true);
   const text = `Com a app fechada ${Date.now()}`;

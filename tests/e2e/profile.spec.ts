@@ -183,6 +183,8 @@ test('screenshots of profiles and a slip with comments at 360 and 1280 px, pt an
     const shot = { lang, dir: SHOTS, fullPage: true };
     await page.goto(`${origin}/${a.user.nomeUsuario}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(a.user.nome);
+    // The slips are a virtualised list: their rows are in the page once it is scrolled to.
+    await page.locator('.profile-lists').scrollIntoViewIfNeeded();
     await expect(page.locator('.slip-card').first()).toBeVisible();
     await checkScreen(page, { name: 'profile-other', ...shot });
 

@@ -75,6 +75,12 @@ async function allTime(page: Page, row: RegExp): Promise<string> {
   return spaced(await recordPanel(page).getByRole('row', { name: row }).getByRole('cell').first().innerText());
 }
 
+/** A profile's slip cards: a virtualised list, whose rows are in the page once it is scrolled to. */
+async function slipCards(page: Page) {
+  await page.locator('.profile-lists').scrollIntoViewIfNeeded();
+  return page.locator('.slip-card');
+}
+
 test('the record on profiles: the guard below 20, ratios and chart above, offline once seen, on slip cards and the board', async ({ browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
@@ -93,7 +99,7 @@ test('the record on profiles: the guard below 20, ratios and chart above, offlin
   await expect(guarded.getByRole('rowheader', { name: 'ROI' })).toHaveCount(0);
   await expect(guarded.getByRole('img', { name: /ROI acumulado/ })).toHaveCount(0);
   // The newcomer's own slip cards carry the same guard.
-  await expect(page.locator('.slip-card').first().getByText(`sem histórico suficiente (${few.total.liquidadas} de 20)`)).toBeVisible();
+  await expect((await slipCards(page)).first().getByText(`sem histórico suficiente (${few.total.liquidadas} de 20)`)).toBeVisible();
   await checkA11y(page, 'profile below the guard');
   await page.screenshot({ path: `${SHOTS}/record-guard-pt-360.png`, fullPage: true });
 
@@ -155,7 +161,7 @@ test('the record on profiles: the guard below 20, ratios and chart above, offlin
   expect(expected).toContainEqual(shown);
   expect(shown.roi).toMatch(SIGNED_PERCENT.pt);
   // Their slip cards show the author's win rate and ROI.
-  await expect(page.locator('.slip-card').first()).toContainText(/Taxa de acerto\s*\d+(,\d)?\s%\s*ROI\s*[+-]?\d+(,\d)?\s%/);
+  await expect((await slipCards(page)).first()).toContainText(/Taxa de acerto\s*\d+(,\d)?\s%\s*ROI\s*[+-]?\d+(,\d)?\s%/);
 
   // Offline: the record this phone has seen still reads after a reload.
   await setPhoneOffline(page.context(), true);
@@ -182,7 +188,7 @@ test('the record on profiles: the guard below 20, ratios and chart above, offlin
       await checkA11y(shot, `record ${locale} ${size}`);
       await shot.screenshot({ path: `${SHOTS}/record-${locale}-${size}.png`, fullPage: true });
       await recordPanel(shot).screenshot({ path: `${SHOTS}/record-panel-${locale}-${size}.png` });
-      await shot.locator('.slip-card').first().screenshot({ path: `${SHOTS}/record-slip-card-${locale}-${size}.png` });
+      await (await slipCards(shot)).first().screenshot({ path: `${SHOTS}/record-slip-card-${locale}-${size}.png` });
     }
     await shot.context().close();
   }

@@ -158,9 +158,11 @@ test('a deploy is announced, the open tab keeps loading its routes, Actualizar m
   await expect
     .poll(async () => {
       const tab = await freshTab(context, `${pt}/`);
+      // The page says its build once it has registered its worker, after its first screen (app/register-sw.ts).
+      await expect(tab.locator('html')).toHaveAttribute('data-build', /^[AB]$/);
       const build = await tab.locator('html').getAttribute('data-build');
       await tab.close();
       return build;
-    })
+    }, { timeout: 30_000 })
     .toBe('B');
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans } from '@lingui/react/macro';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
@@ -5,9 +6,14 @@ import { slipActionAtom } from '../../state/slips.ts';
 import { sessionUserAtom } from '../../state/session.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
+import { withLaterCatalog } from '../../i18n/later-catalog.ts';
 import { Icon } from '../Icon.tsx';
 import { ShareSlipButton } from '../share/ShareSlipButton.tsx';
-import { CopyToSlipButton } from '../stale/CopyToSlipButton.tsx';
+
+// Lists pass copy={false}: the copy button and the share and stale-check state it brings load only where it shows.
+const CopyToSlipButton = lazy(() =>
+  withLaterCatalog(() => import('../stale/CopyToSlipButton.tsx'))().then((module) => ({ default: module.CopyToSlipButton })),
+);
 
 /**
  * What a signed-in user can do with a slip: the owner publishes or hides it (SPEC §4 Slip list filters); others
@@ -55,7 +61,11 @@ export function SlipActions({ ficha, copy = true }: { ficha: Ficha; copy?: boole
         </button>
       )}
       <ShareSlipButton ficha={ficha} />
-      {copy && pendingLegs && <CopyToSlipButton selections={ficha.selecoes} variant="secondary" />}
+      {copy && pendingLegs && (
+        <Suspense fallback={null}>
+          <CopyToSlipButton selections={ficha.selecoes} variant="secondary" />
+        </Suspense>
+      )}
     </div>
   );
 }

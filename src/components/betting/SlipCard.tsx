@@ -1,16 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { Plural, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import type { SlipModel } from '../../state/slip-model.ts';
 import { competitorName } from '../../lib/selection.ts';
 import { formatSlipDate, slipHref } from './slip-data.ts';
-import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 
 const SHOWN_LEGS = 3;
+// Only a slip the server refused shows it (rare in a list): it loads when one does, off the lists' first screen.
+const RefusalPanel = lazy(() => import('./RefusalPanel.tsx').then((module) => ({ default: module.RefusalPanel })));
 
 /** A slip in a list: owner and their record, state, where it is on its way to the server, its first legs and totals. */
 export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: boolean }) {
@@ -30,7 +32,9 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
       <RecordSummaryLine record={ficha.registoAutor} />
       <SlipBadges slip={slip} />
       {refused ? (
-        <RefusalPanel refused={refused} />
+        <Suspense fallback={null}>
+          <RefusalPanel refused={refused} />
+        </Suspense>
       ) : (
         <ul className="slip-card-legs">
           {legs.map((selection) => (

@@ -1,37 +1,12 @@
-import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { discardEntryAtom, myOutboxAtom, retryEntryAtom, type SyncState } from '../../state/outbox.ts';
-import { translateServerMessage } from '../../i18n/server-message.ts';
+import type { SyncState } from '../../state/outbox.ts';
 import { Icon } from '../Icon.tsx';
+import { RefusedChange } from '../outbox/RefusedChange.tsx';
 
 /** A message written on this phone is stored as `local:{mutationId}` until the server's copy replaces it. */
 export function mutationIdOf(messageId: string): number | null {
   const match = /^local:(\d+)$/.exec(messageId);
   return match ? Number(match[1]) : null;
-}
-
-/** The server's reason for a refused message, and the two ways out of it. */
-function Refused({ mutationId }: { mutationId: number }) {
-  const outbox = useAtomValue(myOutboxAtom);
-  const retry = useSetAtom(retryEntryAtom);
-  const discard = useSetAtom(discardEntryAtom);
-  const reason = outbox.find((entry) => entry.mutationId === mutationId)?.error;
-  return (
-    <span className="message-refused" role="alert">
-      <span className="message-state rejected">
-        <Icon name="warning" size={14} />
-        {reason ? translateServerMessage(reason) : <Trans>Recusada</Trans>}
-      </span>
-      <span className="message-actions">
-        <button type="button" className="button button-small" onClick={() => void retry({ mutationId })}>
-          <Trans>Tentar de novo</Trans>
-        </button>
-        <button type="button" className="button button-small button-secondary" onClick={() => void discard(mutationId)}>
-          <Trans>Descartar</Trans>
-        </button>
-      </span>
-    </span>
-  );
 }
 
 /**
@@ -42,7 +17,7 @@ function Refused({ mutationId }: { mutationId: number }) {
 export function MessageState({ id, sync }: { id: string; sync: SyncState }) {
   const { t } = useLingui();
   const mutationId = mutationIdOf(id);
-  if (sync === 'rejected' && mutationId !== null) return <Refused mutationId={mutationId} />;
+  if (sync === 'rejected' && mutationId !== null) return <RefusedChange mutationId={mutationId} kind="message" fallback={<Trans>Recusada</Trans>} />;
   if (sync === 'sent') {
     const label = t`Recebida pelo servidor`;
     return (

@@ -1,44 +1,20 @@
-import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { MSG } from '../../../contract/messages.ts';
-import { discardEntryAtom, myOutboxAtom, retryEntryAtom, type SyncState } from '../../state/outbox.ts';
-import { translateServerMessage } from '../../i18n/server-message.ts';
+import type { SyncState } from '../../state/outbox.ts';
 import { Icon } from '../Icon.tsx';
+import { RefusedChange } from '../outbox/RefusedChange.tsx';
 // A comment written on this phone is `local:{mutationId}` until the server's copy replaces it, as a message is.
 import { mutationIdOf } from '../chat/MessageState.tsx';
 
-
-/** The server's reason for a refused comment, and the two ways out of it. */
-function Refused({ mutationId }: { mutationId: number }) {
-  const { t } = useLingui();
-  const outbox = useAtomValue(myOutboxAtom);
-  const retry = useSetAtom(retryEntryAtom);
-  const discard = useSetAtom(discardEntryAtom);
-  const reason = outbox.find((entry) => entry.mutationId === mutationId)?.error;
-  // The server answers 'Não encontrado' for a slip hidden or deleted since: say which.
-  const shown = reason === MSG.notFound ? t`Esta ficha foi ocultada ou apagada: o comentário não pode ser publicado.` : reason ? translateServerMessage(reason) : null;
-  return (
-    <div className="comment-refused" role="alert">
-      <span className="comment-state rejected">
-        <Icon name="warning" size={14} />
-        {shown ?? <Trans>Recusado</Trans>}
-      </span>
-      <span className="comment-actions">
-        <button type="button" className="button button-small" onClick={() => void retry({ mutationId })}>
-          <Trans>Tentar de novo</Trans>
-        </button>
-        <button type="button" className="button button-small button-secondary" onClick={() => void discard(mutationId)}>
-          <Trans>Descartar</Trans>
-        </button>
-      </span>
-    </div>
-  );
-}
-
 /** Where an own comment is on its way, as a chat message shows it: saved on this phone, sending, received, refused. */
 export function CommentState({ id, sync }: { id: string; sync: SyncState }) {
+  const { t } = useLingui();
   const mutationId = mutationIdOf(id);
-  if (sync === 'rejected' && mutationId !== null) return <Refused mutationId={mutationId} />;
+  if (sync === 'rejected' && mutationId !== null) {
+    // The server answers 'Não encontrado' for a slip hidden or deleted since: say which.
+    const explain = (reason: string) => (reason === MSG.notFound ? t`Esta ficha foi ocultada ou apagada: o comentário não pode ser publicado.` : null);
+    return <RefusedChange mutationId={mutationId} kind="comment" fallback={<Trans>Recusado</Trans>} explain={explain} />;
+  }
   if (sync === 'sent') {
     return (
       <span className="comment-state sent">

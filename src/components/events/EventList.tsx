@@ -1,38 +1,54 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Event } from '../../../contract/schemas/events.ts';
 import { eventDay } from '../../lib/format.ts';
+import { VirtualList } from '../VirtualList.tsx';
 import { EventRow } from './EventRow.tsx';
+import './events.css';
 
-function groupByDay(events: Event[]): [string, Event[]][] {
-  const days = new Map<string, Event[]>();
-  for (const event of events) {
-    const day = eventDay(event.date);
-    days.set(day, [...(days.get(day) ?? []), event]);
+/** One item of the flat list: a day's heading, or a match with its place in its day (for the day's box). */
+type Entry = { kind: 'day'; day: string; first: boolean } | { kind: 'event'; event: Event; first: boolean; last: boolean };
+
+function entriesByDay(events: Event[]): Entry[] {
+  const entries: Entry[] = [];
+  let day: string | undefined;
+  for (const [index, event] of events.entries()) {
+    const today = eventDay(event.date);
+    const starts = today !== day;
+    if (starts) entries.push({ kind: 'day', day: today, first: day === undefined });
+    day = today;
+    const next = events[index + 1];
+    entries.push({ kind: 'event', event, first: starts, last: next === undefined || eventDay(next.date) !== today });
   }
-  return [...days.entries()];
+  return entries;
 }
 
+/**
+ * The matches, by day: one virtualised list (VirtualList) whose items are a day's heading or a match, so however
+ * many matches are stored only those near the view are in the page. Each day's matches still read as one box.
+ */
 export function EventList({ events }: { events: Event[] }) {
   const { i18n } = useLingui();
-  const dayLabel = (day: string) =>
-    new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pt-PT', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      timeZone: 'UTC',
-    }).format(new Date(`${day}T00:00:00Z`));
+  const format = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'pt-PT', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const dayLabel = (day: string) => format.format(new Date(`${day}T00:00:00Z`));
   return (
-    <div className="event-days">
-      {groupByDay(events).map(([day, list]) => (
-        <section key={day} className="event-day" aria-label={dayLabel(day)}>
-          <h3 className="event-day-title">{dayLabel(day)}</h3>
-          <ul className="event-list">
-            {list.map((event) => (
-              <EventRow key={event.id} event={event} />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <VirtualList
+      items={entriesByDay(events)}
+      className="event-days-list"
+      itemKey={(entry) => (entry.kind === 'day' ? `day:${entry.day}` : entry.event.id)}
+      itemProps={(entry) => ({ className: entry.kind === 'day' ? (entry.first ? 'event-day-item event-day-first' : 'event-day-item') : 'event-item' })}
+    >
+      {(entry) =>
+        entry.kind === 'day' ? (
+          <h3 className="event-day-title">{dayLabel(entry.day)}</h3>
+        ) : (
+          <EventRow event={entry.event} first={entry.first} last={entry.last} />
+        )
+      }
+    </VirtualList>
   );
 }

@@ -3,12 +3,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { Event } from '../../../contract/schemas/events.ts';
 import { eventClock, formatOdds } from '../../lib/format.ts';
 
-export function EventRow({ event }: { event: Event }) {
+/** A match with its 1X2 odds; the list around it makes its `<li>`. `first` and `last` round its day's box. */
+export function EventRow({ event, first, last }: { event: Event; first: boolean; last: boolean }) {
   const { t } = useLingui();
   const odds = (event.status === 'LIVE' || event.status === 'HT') && event.odds_live ? event.odds_live : event.odds;
   const live = event.status === 'LIVE' || event.status === 'HT';
   return (
-    <li className="event-row">
+    <div className={['event-row', first ? 'event-row-first' : '', last ? 'event-row-last' : ''].filter(Boolean).join(' ')}>
       <Link href={`/explorar/${event.id}`} className="event-link">
         <span className="event-time">{live ? (event.status === 'HT' ? t`Intervalo` : `${event.elapsed ?? 0}'`) : eventClock(event.date)}</span>
         <span className="event-teams">
@@ -36,6 +37,6 @@ export function EventRow({ event }: { event: Event }) {
           {formatOdds(odds.away)}
         </span>
       </div>
-    </li>
+    </div>
   );
 }

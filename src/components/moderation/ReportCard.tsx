@@ -18,8 +18,11 @@ export function useStateLabel() {
     ({ pendente: t`Pendente`, emCurso: t`Em curso`, concluida: t`Concluída`, cancelada: t`Cancelada` })[estado];
 }
 
-/** One report: what it points to, why, who; and for a moderator the controls that move it on. */
-export function ReportCard({ report, onChanged }: { report: Denuncia; onChanged: (report: Denuncia) => void }) {
+/**
+ * One report: what it points to, why, who; and for a moderator the controls that move it on. `bare` makes it an
+ * `<article>` for a list that makes its own items (the virtualised list of reports).
+ */
+export function ReportCard({ report, onChanged, bare = false }: { report: Denuncia; onChanged: (report: Denuncia) => void; bare?: boolean }) {
   const { t } = useLingui();
   const stateLabel = useStateLabel();
   const showToast = useSetAtom(showToastAtom);
@@ -59,8 +62,9 @@ export function ReportCard({ report, onChanged }: { report: Denuncia; onChanged:
     else setProblem(translateServerMessage(result.message));
   };
 
+  const Card = bare ? 'article' : 'li';
   return (
-    <li className="mod-card" aria-labelledby={`${ids}-title`}>
+    <Card className="mod-card" aria-labelledby={`${ids}-title`}>
       <div className="mod-card-head">
         <h2 className="mod-card-title" id={`${ids}-title`}>
           {report.tipo === 'mensagem' ? (
@@ -205,6 +209,6 @@ export function ReportCard({ report, onChanged }: { report: Denuncia; onChanged:
           {problem}
         </p>
       )}
-    </li>
+    </Card>
   );
 }

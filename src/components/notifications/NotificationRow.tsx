@@ -17,7 +17,7 @@ function iconOf(tipo: string): IconName {
 
 /**
  * One notification: who (the sender's photo and name, or what it is about), what (in the app's language), when, and
- * the screen it concerns. An unread one is marked, and says so to screen readers.
+ * the screen it concerns. An unread one is marked, and says so to screen readers. The list around it makes its `<li>`.
  */
 export function NotificationRow({ item, unread }: { item: NotificationItem; unread: boolean }) {
   const { i18n } = useLingui();
@@ -65,15 +65,11 @@ export function NotificationRow({ item, unread }: { item: NotificationItem; unre
     </>
   );
   const className = unread ? 'notification unread' : 'notification';
-  return (
-    <li className="notification-item">
-      {item.href ? (
-        <Link href={item.href} className={className}>
-          {body}
-        </Link>
-      ) : (
-        <div className={className}>{body}</div>
-      )}
-    </li>
+  return item.href ? (
+    <Link href={item.href} className={className}>
+      {body}
+    </Link>
+  ) : (
+    <div className={className}>{body}</div>
   );
 }

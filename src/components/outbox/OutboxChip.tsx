@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { pendingCountAtom, rejectedCountAtom } from '../../state/outbox.ts';
+// The list is in the shell, not a chunk of its own: it is what a phone that just lost its connection opens, before
+// the service worker may have cached anything lazy (about 1 KB gzip).
 import { OutboxPanel } from './OutboxPanel.tsx';
 
 /** The header's count of changes saved on this phone and not yet sent; opens the list. */

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../../contract/limits.ts';
@@ -15,11 +15,12 @@ import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { useRefreshWhileVisible } from '../use-refresh-while-visible.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
+import { VirtualList } from '../VirtualList.tsx';
 import { UserList } from './UserList.tsx';
 
 const TABS: ProfileList[] = ['fichas', 'seguidores', 'seguindo'];
 
-function Slips({ userId }: { userId: string }) {
+function Slips({ userId, onEndReached }: { userId: string; onEndReached: () => void }) {
   const slips = useAtomValue(profileSlipsAtom(userId));
   if (slips === PENDING || slips === undefined) return null;
   if (slips.length === 0) {
@@ -30,24 +31,25 @@ function Slips({ userId }: { userId: string }) {
     );
   }
   return (
-    <div className="slip-cards">
-      {slips.map((slip) => (
-        <SlipCard key={slip.id} slip={slip} />
-      ))}
-    </div>
+    <VirtualList items={slips} itemKey={(slip) => slip.id} className="slip-cards" gap={10} onEndReached={onEndReached}>
+      {(slip) => <SlipCard slip={slip} />}
+    </VirtualList>
   );
 }
 
-function People({ kind, userId }: { kind: 'seguidores' | 'seguindo'; userId: string }) {
+function People({ kind, userId, onEndReached }: { kind: 'seguidores' | 'seguindo'; userId: string; onEndReached: () => void }) {
   const users = useAtomValue(followListAtom(kind, userId));
   if (users === PENDING || users === undefined) return null;
   if (users.length === 0) {
     return <p className="muted">{kind === 'seguidores' ? <Trans>Ainda ninguém segue este perfil.</Trans> : <Trans>Ainda não segue ninguém.</Trans>}</p>;
   }
-  return <UserList users={users} />;
+  return <UserList users={users} onEndReached={onEndReached} />;
 }
 
-/** The profile's published slips (with their results), followers and following, as tabs; each list is paged. */
+/**
+ * The profile's published slips (with their results), followers and following, as tabs; each list is virtualised and
+ * paged, as the reader scrolls or with the button.
+ */
 export function ProfileLists({ profile }: { profile: ProfileView }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<ProfileList>('fichas');
@@ -55,6 +57,8 @@ export function ProfileLists({ profile }: { profile: ProfileView }) {
   const load = useSetAtom(loadProfileListAtom);
   const meta = useAtomValue(profileListMetaAtom(tab, profile.id));
   const [loading, setLoading] = useState(false);
+  // Paging on scroll: one page at a time, and none after a failed one (SPEC §4 Lists; the button still asks again).
+  const paging = useRef({ loading: false, failed: '' });
   const id = useId();
   const target = { kind: tab, nomeUsuario: profile.nomeUsuario, userId: profile.id };
 
@@ -68,10 +72,17 @@ export function ProfileLists({ profile }: { profile: ProfileView }) {
     seguindo: following === undefined ? <Trans>Seguindo</Trans> : <Trans>{following} seguindo</Trans>,
   };
   const metaRow = meta === PENDING ? undefined : meta;
+  const listKey = `${profile.id}:${tab}`;
   const more = async () => {
+    if (paging.current.loading) return;
+    paging.current.loading = true;
     setLoading(true);
-    await load({ ...target, more: true });
+    const outcome = await load({ ...target, more: true });
+    paging.current = { loading: false, failed: outcome === 'error' ? listKey : '' };
     setLoading(false);
+  };
+  const onEndReached = () => {
+    if (metaRow?.noMore === false && online && paging.current.failed !== listKey) void more();
   };
   return (
     <div className="profile-lists">
@@ -92,7 +103,11 @@ export function ProfileLists({ profile }: { profile: ProfileView }) {
         ))}
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="profile-panel">
-        {tab === 'fichas' ? <Slips userId={profile.id} /> : <People kind={tab} userId={profile.id} />}
+        {tab === 'fichas' ? (
+          <Slips key={profile.id} userId={profile.id} onEndReached={onEndReached} />
+        ) : (
+          <People key={`${profile.id}:${tab}`} kind={tab} userId={profile.id} onEndReached={onEndReached} />
+        )}
         {metaRow?.error && <p className="last-updated-error small">{translateServerMessage(metaRow.error)}</p>}
         {metaRow === undefined && !online && (
           <p className="muted">

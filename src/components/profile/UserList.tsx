@@ -1,21 +1,24 @@
 import { Link } from 'wouter';
 import type { PublicUser } from '../../../contract/schemas/auth.ts';
+import { VirtualList } from '../VirtualList.tsx';
 
-/** Followers or followed users: each links to their profile. */
-export function UserList({ users }: { users: PublicUser[] }) {
+/** Followers or followed users, virtualised: each links to their profile. `onEndReached` asks for the next page. */
+export function UserList({ users, onEndReached }: { users: PublicUser[]; onEndReached?: () => void }) {
   return (
-    <ul className="profile-users">
-      {users.map((user) => (
-        <li key={user.id} className="profile-user">
-          <span className="avatar-letter" aria-hidden="true">
-            {(user.nome || user.nomeUsuario).slice(0, 1).toUpperCase()}
-          </span>
-          <Link href={`/${user.nomeUsuario}`} className="profile-user-link">
-            <span className="profile-user-name">{user.nome}</span>
-            <span className="muted small">@{user.nomeUsuario}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <div className="profile-users">
+      <VirtualList items={users} itemKey={(user) => user.id} onEndReached={onEndReached}>
+        {(user, index) => (
+          <div className={index === 0 ? 'profile-user profile-user-first' : 'profile-user'}>
+            <span className="avatar-letter" aria-hidden="true">
+              {(user.nome || user.nomeUsuario).slice(0, 1).toUpperCase()}
+            </span>
+            <Link href={`/${user.nomeUsuario}`} className="profile-user-link">
+              <span className="profile-user-name">{user.nome}</span>
+              <span className="muted small">@{user.nomeUsuario}</span>
+            </Link>
+          </div>
+        )}
+      </VirtualList>
+    </div>
   );
 }

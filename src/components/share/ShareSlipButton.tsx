@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
+import { withLaterCatalog } from '../../i18n/later-catalog.ts';
 
-const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((module) => ({ default: module.ShareDialog })));
+// Its texts are in the later catalog, loaded with it (src/i18n/later-catalog.ts).
+const ShareDialog = lazy(() => withLaterCatalog(() => import('./ShareDialog.tsx'))().then((module) => ({ default: module.ShareDialog })));
 
 /** "Partilhar" on a slip (my slips, the slip page, the public slip): opens the share dialog. */
 export function ShareSlipButton({ ficha }: { ficha: Ficha }) {

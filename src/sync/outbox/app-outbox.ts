@@ -2,7 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import { readMirrorOwner } from '../../db/session.ts';
 import { sendRaw } from '../../api/http.ts';
 import { sendBatchRaw } from '../../api/batch.ts';
-import { batchEntries, batchHeaders } from './batch.ts';
+import { batchEntries, batchHeaders } from './wire.ts';
 import { flushOutbox } from './replayer.ts';
 import { createOutboxRunner, type OutboxRunner } from './runner.ts';
 import { APPLIERS } from './registry.ts';

@@ -1,25 +1,35 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { outboxRunner } from './app-outbox.ts';
+import { outboxRunner, sendableCount } from './app-outbox.ts';
 import { OUTBOX_SYNC_TAG } from './sync-tag.ts';
 import type { OutboxRunner } from './runner.ts';
+import { onWorkerMessage, WORKER_MESSAGE } from '../worker-messages.ts';
 
 /**
  * The page's triggers (DESIGN §4): app start, coming online, becoming visible. Enqueue and the backoff timer poke
  * the runner directly, a realtime reconnect wakes it like `online`; Background Sync wakes the service worker
- * (sw/background-sync.ts). Coming online clears the backoff first, so queued work goes within a moment of the
+ * (sw/background-sync.ts), which tells open pages when it has answers for them to fold in. Coming online clears the backoff first, so queued work goes within a moment of the
  * connection returning however long the outage was.
  */
-export function watchOutboxTriggers(runner: OutboxRunner): () => void {
+export function watchOutboxTriggers(runner: OutboxRunner, onLeave?: () => Promise<unknown>): () => void {
   const onOnline = () => void runner.wake();
   const onVisible = () => {
     if (document.visibilityState === 'visible') void runner.poke();
+    // Leaving the screen (another app, the phone locked, the tab closing): whatever is still queued is the service
+    // worker's to send once a connection is there, even if this page is gone by then.
+    else void onLeave?.();
   };
   addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
+  // The service worker sent entries while this page could not (sw/outbox-drain.ts): fold in the answers it kept.
+  const stopWorker = onWorkerMessage(WORKER_MESSAGE.outboxAnswered, () => void runner.poke());
+  // Background Sync woke the worker while this page is on screen: this page sends (sw/background-sync.ts).
+  const stopWake = onWorkerMessage(WORKER_MESSAGE.outboxWake, () => void runner.wake());
   void runner.poke();
   return () => {
     removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
+    stopWorker();
+    stopWake();
   };
 }
 
@@ -40,7 +50,9 @@ export async function requestBackgroundSync(): Promise<void> {
 
 /** Starts the page's triggers; returns the function that stops them. */
 export function startOutbox(db: AppDb): () => void {
-  return watchOutboxTriggers(outboxRunner(db));
+  return watchOutboxTriggers(outboxRunner(db), async () => {
+    if ((await sendableCount(db)) > 0) await requestBackgroundSync();
+  });
 }
 
 /** After an enqueue: flush now, and ask for a Background Sync wake-up in case the page goes away first. */

@@ -2,10 +2,11 @@ import type { AppDb } from '../../db/app-db.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { readMirrorOwner, readSessionRecord } from '../../db/session.ts';
 import { ALL_TABLES, writeTransaction } from '../../db/store-transaction.ts';
-import type { RawOutcome } from '../../api/http.ts';
+import { rawOutcomeOf, type RawOutcome } from '../../api/http.ts';
 import type { ApplierRegistry } from './appliers.ts';
 import { backoffDelay } from './backoff.ts';
 import { MSG } from '../../../contract/messages.ts';
+import { BATCH_MAX, BATCH_MAX_BYTES, entryHeaders, entrySize, isRetryableStatus } from './wire.ts';
 
 export interface FlushDeps {
   db: AppDb;
@@ -39,34 +40,16 @@ async function senderId(db: AppDb): Promise<string | null> {
 
 async function nextEntry(db: AppDb, userId: string): Promise<OutboxEntry | undefined> {
   // Strictly in order per user. 'sending' here means a tab or worker died mid-flight: the same key goes again and
-  // the server's idempotency turns a second delivery into a replay.
+  // the server's idempotency turns a second delivery into a replay. 'answered' was sent by the service worker: its
+  // kept answer is folded in without sending it again.
   return db.outbox
     .orderBy('mutationId')
-    .filter((entry) => entry.userId === userId && (entry.state === 'pending' || entry.state === 'sending' || entry.state === 'paused'))
+    .filter((entry) => entry.userId === userId && entry.state !== 'rejected')
     .first();
 }
 
 type HttpFailure = Extract<RawOutcome, { kind: 'http' }>;
 
-/** Answers worth sending again as they are: the server failed or asked us to slow down, not a refusal. */
-function isRetryable(outcome: HttpFailure): boolean {
-  return outcome.status >= 500 || outcome.status === 429 || outcome.status === 408;
-}
-
-/** How many queued entries may travel in one batch request (each still applied in order, exactly once). */
-export const BATCH_MAX = 25;
-
-/** The key the server stores an entry's answer under (DESIGN §4). */
-export function idempotencyKeyOf(entry: OutboxEntry): string {
-  return `${entry.clientId}:${entry.mutationId}`;
-}
-
-function headersOf(entry: OutboxEntry): Record<string, string> {
-  return { 'Idempotency-Key': idempotencyKeyOf(entry), 'X-Client-Id': entry.clientId };
-}
-
-/** Keeps a batch well under the server's body limit (two full-size photos are about 2.7 MB as base64). */
-const BATCH_MAX_BYTES = 1_500_000;
 
 /** The head entry and the ones right behind it that can go in the same batch (stopping at a paused one). */
 async function sendableRun(db: AppDb, userId: string, head: OutboxEntry, max: number): Promise<OutboxEntry[]> {
@@ -79,11 +62,11 @@ async function sendableRun(db: AppDb, userId: string, head: OutboxEntry, max: nu
     .until(() => blocked || run.length >= max)
     .each((entry) => {
       if (blocked || entry.userId !== userId || entry.state === 'rejected') return;
-      if (entry.state === 'paused') {
+      if (entry.state === 'paused' || entry.state === 'answered') {
         blocked = true;
         return;
       }
-      const size = JSON.stringify(entry.body ?? null).length;
+      const size = entrySize(entry);
       if (run.length > 0 && bytes + size > BATCH_MAX_BYTES) {
         blocked = true;
         return;
@@ -110,7 +93,7 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
   const backOff = async (entry: OutboxEntry, message: string): Promise<FlushReport> => {
     const attempts = entry.attempts + 1;
     const retryAt = now() + backoffDelay(attempts, random);
-    await db.outbox.update(entry.mutationId, { state: 'pending', attempts, nextAttemptAt: retryAt, error: message });
+    await db.outbox.update(entry.mutationId, { state: 'pending', attempts, nextAttemptAt: retryAt, error: message, answer: null });
     return { ...report, stop: 'retry', retryAt };
   };
 
@@ -126,7 +109,7 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
       report.sent += 1;
       return null;
     }
-    if (outcome.kind === 'network' || isRetryable(outcome)) return backOff(entry, outcome.message);
+    if (outcome.kind === 'network' || isRetryableStatus(outcome.status)) return backOff(entry, outcome.message);
     const refusal: HttpFailure = outcome;
     // A 401 that answers a cookie replaced by a sign-in while the request was in flight: try again with the new one.
     if (refusal.status === 401 && (await signedInAgainSince(db, userId, sessionCheckedAt))) return backOff(entry, refusal.message);
@@ -152,6 +135,15 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     if (!userId) return { ...report, stop: 'signed-out' };
     const head = await nextEntry(db, userId);
     if (!head) return report;
+    if (head.state === 'answered') {
+      // Sent by the service worker while no page was open (sw/outbox-drain.ts): its answer is folded in now, as if
+      // this page had just received it. An entry whose answer did not survive goes again under the same key.
+      const stop = head.answer
+        ? await settle(head, rawOutcomeOf(head.answer.status, head.answer.body), userId, 0)
+        : await db.outbox.update(head.mutationId, { state: 'pending' }).then(() => null);
+      if (stop) return stop;
+      continue;
+    }
     // A paused entry holds the queue: nothing behind it may overtake it before the same user signs in again
     // (found by tests/fuzz: later entries went out first and arrived out of order).
     if (head.state === 'paused') return { ...report, stop: 'auth' };
@@ -162,11 +154,11 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     const sessionCheckedAt = (await readSessionRecord(db))?.checkedAt ?? 0;
     let outcomes: RawOutcome[];
     if (run.length > 1 && deps.sendBatch) {
-      const answer = await deps.sendBatch(run.map((entry) => ({ entry, headers: headersOf(entry) })));
+      const answer = await deps.sendBatch(run.map((entry) => ({ entry, headers: entryHeaders(entry) })));
       // An empty answer would make no progress: count it as a failed request for the head entry.
       outcomes = Array.isArray(answer) ? (answer.length > 0 ? answer : [{ kind: 'network', message: MSG.network }]) : [answer];
     } else {
-      outcomes = [await send(head, headersOf(head))];
+      outcomes = [await send(head, entryHeaders(head))];
     }
 
     for (const [index, entry] of run.entries()) {

@@ -1,4 +1,5 @@
 import type { FlushReport } from './replayer.ts';
+import { OUTBOX_LOCK } from './wire.ts';
 
 export interface RunnerDeps {
   flush: () => Promise<FlushReport>;
@@ -14,8 +15,6 @@ export interface RunnerDeps {
    */
   clearBackoff?: () => Promise<unknown>;
 }
-
-export const OUTBOX_LOCK = 'outbox';
 
 export interface OutboxRunner {
   /** Asks for a flush soon; calls while one runs coalesce into one more pass. */

@@ -74,9 +74,14 @@ async function makeOutboxDue(page: Page): Promise<void> {
   );
 }
 
-interface BackgroundSync {
+interface WorkerEvents {
   /** Fires the service worker's `sync` event for the outbox, as the browser does when a connection comes back. */
   fire(): Promise<void>;
+  /**
+   * Hands a push to the service worker as the browser's push service would (real push subscriptions never resolve on
+   * these machines, DESIGN §8).
+   */
+  deliverPush(payload: unknown): Promise<void>;
   /**
    * While the phone is offline: makes the outbox due, wakes the worker's Background Sync (a worker left online
    * delivers at once; Chromium holds the event while the worker is offline) and has the page try too, then waits
@@ -90,7 +95,7 @@ interface BackgroundSync {
  * Background Sync of the app's service worker driven through the DevTools protocol. The session lives on a blank
  * page of no origin, so the app's own pages can all be closed and the worker run with none open.
  */
-export async function backgroundSync(context: BrowserContext, origin: string): Promise<BackgroundSync> {
+export async function workerEvents(context: BrowserContext, origin: string): Promise<WorkerEvents> {
   const holder = await context.newPage();
   const cdp = await context.newCDPSession(holder);
   let registrationId: string | undefined;
@@ -106,6 +111,9 @@ export async function backgroundSync(context: BrowserContext, origin: string): P
   };
   return {
     fire,
+    async deliverPush(payload) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: registrationId ?? '', data: JSON.stringify(payload) });
+    },
     async triedOffline(page) {
       const before = await outboxTries(page);
       await makeOutboxDue(page);

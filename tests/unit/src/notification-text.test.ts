@@ -3,12 +3,15 @@ import { i18n } from '@lingui/core';
 import { notificationText } from '../../../src/components/notifications/notification-text.ts';
 import { messages as ptMessages } from '../../../locales/pt/messages.po';
 import { messages as enMessages } from '../../../locales/en/messages.po';
+// The notifications' texts are in the later catalog (lingui.config.ts, LATER).
+import { messages as ptLater } from '../../../locales/pt/later.po';
+import { messages as enLater } from '../../../locales/en/later.po';
 
 // Rewards are worded from their facts in the app's language, whatever language the server wrote `mensagem` in.
 const sender = { id: 'u1', nome: 'Nzinga Mbande', nomeUsuario: 'nzinga', fotografia: null };
 
 describe('notification text', () => {
-  beforeAll(() => i18n.load({ pt: ptMessages, en: enMessages }));
+  beforeAll(() => i18n.load({ pt: { ...ptMessages, ...ptLater }, en: { ...enMessages, ...enLater } }));
 
   it('words a received reward from its amount, in en as in pt', () => {
     const note = { tipo: 'recompensa', mensagem: 'Nzinga Mbande enviou-te uma recompensa de 1.500 Kz', sender, dados: { valor: 1500 } };

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOutboxRunner, OUTBOX_LOCK } from '../../../src/sync/outbox/runner.ts';
+import { createOutboxRunner } from '../../../src/sync/outbox/runner.ts';
+import { OUTBOX_LOCK } from '../../../src/sync/outbox/wire.ts';
 import { watchOutboxTriggers } from '../../../src/sync/outbox/page.ts';
 import type { FlushReport } from '../../../src/sync/outbox/replayer.ts';
 
@@ -101,12 +102,15 @@ describe('outbox triggers', () => {
     vi.stubGlobal('document', fakeDocument);
     const poke = vi.fn(async () => {});
     const wake = vi.fn(async () => {});
-    const stop = watchOutboxTriggers({ poke, wake, stop: () => {} });
+    const leave = vi.fn(async () => {});
+    const stop = watchOutboxTriggers({ poke, wake, stop: () => {} }, leave);
     expect(poke).toHaveBeenCalledTimes(1);
     listeners.get('online')?.();
     expect(wake).toHaveBeenCalledTimes(1);
+    // Leaving the screen hands what is queued to Background Sync; it does not flush.
     documentListeners.get('visibilitychange')?.();
     expect(poke).toHaveBeenCalledTimes(1);
+    expect(leave).toHaveBeenCalledTimes(1);
     fakeDocument.visibilityState = 'visible';
     documentListeners.get('visibilitychange')?.();
     expect(poke).toHaveBeenCalledTimes(2);

@@ -7,6 +7,7 @@ import { enqueueMutation } from '../../../src/sync/outbox/enqueue.ts';
 import { discardRejected, flushOutbox, resumePaused, retryRejected } from '../../../src/sync/outbox/replayer.ts';
 import { sendableCount } from '../../../src/sync/outbox/app-outbox.ts';
 import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
+import { note, queueNote, storeSession } from './helpers/outbox-notes.ts';
 
 let db: AppDb;
 let counter = 0;
@@ -23,9 +24,7 @@ const http = (status: number, message = 'Recusado', body: unknown = { status: 'e
 });
 const offline: RawOutcome = { kind: 'network', message: 'Talvez tenha um problema na sua conexão' };
 
-// Appliers for a "note" kind: the optimistic row lives in `users` (any table works for the engine's contract); the
-// user's name carries what happened to it.
-const note = (nome: string) => ({ id: 'note', nome, nomeUsuario: 'note', fotografia: null, role: 'usuario' as const });
+// Appliers for the "note" kind (helpers/outbox-notes.ts): the user's name carries what happened to it.
 
 const appliers: ApplierRegistry = {
   note: {
@@ -43,26 +42,8 @@ const appliers: ApplierRegistry = {
   },
 };
 
-async function signInAs(userId: string) {
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: userId, nomeUsuario: userId, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
-}
-
-async function addNote(userId = 'u1', text = 'olá') {
-  return enqueueMutation(db, {
-    userId,
-    kind: 'note',
-    method: 'POST',
-    path: '/api/notes',
-    body: { text },
-    optimistic: async (mutationId) => {
-      await db.users.put({ id: `local:${mutationId}`, nomeUsuario: 'note', data: note(text), seenAt: 0 });
-    },
-  });
-}
+const signInAs = (userId: string) => storeSession(db, userId);
+const addNote = (userId = 'u1', text = 'olá') => queueNote(db, userId, text);
 
 function flush() {
   return flushOutbox({
