@@ -91,7 +91,7 @@ test('the room list shows each room with its match status and links by event id'
   const next = roomLink(page, upcoming);
   await next.scrollIntoViewIfNeeded();
   await expect(next).toContainText(upcoming.nome);
-  await expect(next.locator('.room-status')).toContainText(/Ainda não começou · (\S+ )?\d\d:\d\d/);
+  await expect(next.locator('.room-status')).toContainText(/Ainda não começou · (.+ )?\d\d:\d\d/);
 
   await next.click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/comunidade/salas/${upcoming.eventId}$`));

@@ -2,6 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import { messageSortKey, type ChatKey } from '../../db/mirror-types.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
 import { writeForOwner } from '../mirror-owner.ts';
+import { dropAnsweredCopies } from '../outbox/answered-copies.ts';
 import { foldSlipEvent } from '../resources/slip-events.ts';
 import {
   NovoSinalEventSchema,
@@ -94,6 +95,7 @@ async function applyMessage(tx: StoreTables, signal: MensagemSignal, selfId: str
   const chatKey: ChatKey = `${signal.chatType}:${signal.chatId}`;
   // A message already known (our own echo, or a replay after a reconnect) changes nothing.
   if (await tx.messages.get(signal.id)) return false;
+  await dropAnsweredCopies(tx, [signal.id]);
   await tx.messages.put({
     id: signal.id,
     chatKey,

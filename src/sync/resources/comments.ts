@@ -7,6 +7,8 @@ import { PAGE_SIZE } from '../../../contract/limits.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 import { writeForOwner } from '../mirror-owner.ts';
+import { dropAnsweredCopies } from '../outbox/answered-copies.ts';
+import type { StoreTables } from '../../db/store-transaction.ts';
 import { commentsKey, commentsMetaKey as metaKey } from './profile-keys.ts';
 
 // Comments on a slip (docs/api/betting.md). They are kept as messages under `ficha:{id}`, so a comment written offline
@@ -28,6 +30,12 @@ function commentRow(comment: Comentario): StoredMessage {
   };
 }
 
+/** A page of the server's comments into the store, in place of the local copies it delivers (answered-copies.ts). */
+async function storeComments(tx: StoreTables, comments: Comentario[]): Promise<void> {
+  await dropAnsweredCopies(tx, comments.map((comment) => comment.id));
+  await tx.messages.bulkPut(comments.map(commentRow));
+}
+
 export type CommentsOutcome = 'loaded' | 'no-more' | 'missing' | 'error';
 
 /** The newest page of a slip's comments; a slip the viewer cannot see (hidden, deleted) is 'missing'. */
@@ -41,7 +49,7 @@ export async function pullLatestComments(db: AppDb, fichaId: string): Promise<Co
       await tx.syncMeta.put({ ...(meta ?? { resource: metaKey(fichaId), refreshedAt: 0 }), error: result.message });
       return;
     }
-    await tx.messages.bulkPut(result.data.comentarios.map(commentRow));
+    await storeComments(tx, result.data.comentarios);
     await tx.syncMeta.put({
       resource: metaKey(fichaId),
       refreshedAt: Date.now(),
@@ -64,7 +72,7 @@ export async function pullOlderComments(db: AppDb, fichaId: string): Promise<Com
   if (result.kind === 'http' && result.status === 404) return 'missing';
   const stored = await writeForOwner(db, owner, async (tx) => {
     if (result.kind !== 'ok') return tx.syncMeta.put({ ...meta, error: result.message });
-    await tx.messages.bulkPut(result.data.comentarios.map(commentRow));
+    await storeComments(tx, result.data.comentarios);
     await tx.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
   });
   return stored && result.kind === 'ok' ? 'loaded' : 'error';

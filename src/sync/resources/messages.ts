@@ -8,6 +8,8 @@ import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 import { readMirrorOwner } from '../../db/session.ts';
 import { writeForOwner } from '../mirror-owner.ts';
+import { dropAnsweredCopies } from '../outbox/answered-copies.ts';
+import type { StoreTables } from '../../db/store-transaction.ts';
 
 export type ChatTarget = { chatType: ChatType; chatId: string } | { conversaWith: string };
 
@@ -31,6 +33,12 @@ export function messageRow(message: Mensagem): StoredMessage {
 
 const metaKey = (chatKey: ChatKey) => `messages:${chatKey}`;
 
+/** A page of the server's messages into the store, in place of the local copies it delivers (answered-copies.ts). */
+async function storeMessages(tx: StoreTables, messages: Mensagem[]): Promise<void> {
+  await dropAnsweredCopies(tx, messages.map((message) => message.id));
+  await tx.messages.bulkPut(messages.map(messageRow));
+}
+
 /** The newest page of a chat into the store; older pages come with pullOlderMessages (key-range, never offsets). */
 export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<void> {
   const key = chatKeyOf({ chatType, chatId });
@@ -42,7 +50,7 @@ export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: 
       await tx.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
       return;
     }
-    await tx.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await storeMessages(tx, result.data.mensagens);
     await tx.syncMeta.put({
       resource: metaKey(key),
       refreshedAt: Date.now(),
@@ -67,7 +75,7 @@ export async function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: s
   const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
   const stored = await writeForOwner(db, owner, async (tx) => {
     if (result.kind !== 'ok') return tx.syncMeta.put({ ...meta, error: result.message });
-    await tx.messages.bulkPut(result.data.mensagens.map(messageRow));
+    await storeMessages(tx, result.data.mensagens);
     await tx.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
   });
   return stored && result.kind === 'ok' ? 'loaded' : 'error';
