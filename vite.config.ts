@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { creditsPlugin } from './scripts/credits.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { startChunksPlugin } from './scripts/start-chunks.ts';
+import { prerenderLandingPlugin } from './scripts/prerender-landing.ts';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
@@ -25,6 +26,8 @@ export default defineConfig({
     catalogPreloadPlugin(),
     // What the app and Explore import at start, in two chunks rather than some forty (scripts/start-chunks.ts).
     startChunksPlugin(),
+    // The landing page's markup per brand, for the server to put in index.html on a first visit (scripts/prerender-landing.ts).
+    prerenderLandingPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -36,7 +39,8 @@ export default defineConfig({
         // credits.json is the credits page's data, so that /cliline opens offline too.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'credits.json'],
         // The large icons are for install screens only; phones on 3G should not download them up front.
-        globIgnores: ['icons/*-512.png'],
+        // The prerendered landing pages are the server's, put into index.html on a first visit; the app never fetches them.
+        globIgnores: ['icons/*-512.png', 'prerender/**'],
         // The first visit precaches only the shell (issue 16: ≤ 150 KB gzip): index.html, what it loads at once, the
         // update prompt (an old tab must show it when its other chunks are gone), the chunks these import, and the
         // favicon. Every other file is marked lazy: the worker caches it when first used or when idle (sw/precache.ts).

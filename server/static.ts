@@ -11,6 +11,7 @@ import { injectHead, type HeadTags } from './og/meta.ts';
 import { createSlipPreviews, slipImagePath, slipPageRoute } from './og/previews.ts';
 import { requestHost } from './lib/http.ts';
 import { appShellPolicy, inlineHashes } from './security/headers.ts';
+import { landingFile } from '../contract/prerender.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Everything outside /assets/ keeps a stable name (index.html, sw.js, icons), so it must be revalidated.
@@ -28,8 +29,28 @@ export function indexPlaceholders(brand: Brand): Record<string, string> {
     '%DESCRIPTION%': brand.description,
     '%THEME_COLOR%': brand.colors.primary,
     '%BACKGROUND%': brand.colors.background,
+    '%PRIMARY_DARK%': brand.colors.primaryDark,
+    '%ACCENT%': brand.colors.accent,
+    '%SURFACE%': brand.colors.surface,
+    '%TEXT_COLOR%': brand.colors.text,
     '%BRAND_ICON%': brand.icon,
   };
+}
+
+/** Between these marks index.html holds the boot splash; a first visit to `/` gets the landing page there instead. */
+const BOOT_SPLASH = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+
+/** The template with the prerendered landing page in place of the boot splash (scripts/prerender-landing.ts). */
+export function withLanding(template: string, landing: string): string {
+  return template.replace(BOOT_SPLASH, () => landing);
+}
+
+// Auth.js's session cookie, on http and https, whole or in chunks (`.0`, `.1`, …).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?authjs\.session-token(?:\.\d+)?=/;
+
+/** Whether the request carries a session cookie (valid or not: such a visitor is most likely signed in). */
+function hasSessionCookie(c: Context): boolean {
+  return SESSION_COOKIE.test(c.req.header('cookie') ?? '');
 }
 
 export function renderIndex(template: string, brand: Brand): string {
@@ -87,6 +108,7 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
   const root = normalize(staticDir);
   const indexPath = join(root, 'index.html');
   let cached: { mtimeMs: number; template: string } | null = null;
+  const landings = new Map<string, { mtimeMs: number; markup: string } | null>();
   // The public slip page's link preview (Open Graph tags) and its og:image (server/og).
   const previews = createSlipPreviews();
 
@@ -97,18 +119,37 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
     return { template: cached.template, info };
   }
 
-  async function serveIndex(c: Context<AppEnv>, head?: () => Promise<HeadTags>): Promise<Response> {
+  /** The brand's prerendered landing page from the build, or null (a build without it: the boot splash stays). */
+  async function landingMarkup(brand: Brand): Promise<{ mtimeMs: number; markup: string } | null> {
+    const path = join(root, landingFile(brand.id));
+    const info = await statFile(path);
+    if (!info) return null;
+    const known = landings.get(brand.id);
+    if (known?.mtimeMs === info.mtimeMs) return known;
+    const fresh = { mtimeMs: info.mtimeMs, markup: await readFile(path, 'utf8') };
+    landings.set(brand.id, fresh);
+    return fresh;
+  }
+
+  /**
+   * index.html for this host's brand. `landingFirst` (a visit to `/` without a session cookie): the landing page's
+   * markup is in it, so a first visit shows it before any JavaScript (start-up hydrates it, src/app/start.tsx). The
+   * service worker's copy (/index.html) never has it: the app renders every screen from there.
+   */
+  async function serveIndex(c: Context<AppEnv>, head?: () => Promise<HeadTags>, landingFirst = false): Promise<Response> {
     const index = await indexTemplate();
     if (!index) return c.text(NOT_BUILT, 503, { 'Cache-Control': 'no-store' });
     const brand = brandForHost(requestHost(c));
     const tags = head ? await head() : null;
+    const landing = landingFirst ? await landingMarkup(brand) : null;
     const tagsVersion = tags ? `-${createHash('sha256').update(tags.title).update(tags.tags).digest('base64url').slice(0, 12)}` : '';
-    const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}${tagsVersion}"`;
-    const headers = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: 'Host' };
+    const landingVersion = landing ? `-l${Math.floor(landing.mtimeMs).toString(16)}` : '';
+    const etag = `W/"${brand.id}-${Math.floor(index.info.mtimeMs).toString(16)}${tagsVersion}${landingVersion}"`;
+    const headers = { 'Cache-Control': REVALIDATE, ETag: etag, Vary: landingFirst ? 'Host, Cookie' : 'Host' };
     if (notModified(c, etag)) return c.body(null, 304, headers);
     // The built template and the brand's settings are ours: their inline boot style is allowed by its hash. The
     // preview's tags (escaped user content) are added after the hashes are taken, so nothing in them is ever allowed.
-    const html = renderIndex(index.template, brand);
+    const html = renderIndex(landing ? withLanding(index.template, landing.markup) : index.template, brand);
     const policy = appShellPolicy(c, inlineHashes(html));
     return c.html(tags ? injectHead(html, tags) : html, 200, { ...headers, 'Content-Security-Policy': policy });
   }
@@ -117,7 +158,8 @@ export function createStaticHandler(staticDir: string): MiddlewareHandler<AppEnv
     const method = c.req.method;
     const path = c.req.path;
     if ((method !== 'GET' && method !== 'HEAD') || path === '/api' || path.startsWith('/api/')) return next();
-    if (path === '/' || path === '/index.html') return serveIndex(c);
+    if (path === '/') return serveIndex(c, undefined, !hasSessionCookie(c));
+    if (path === '/index.html') return serveIndex(c);
     const imageId = slipImagePath(path);
     if (imageId !== null) return previews.image(c, imageId);
     const file = resolveInside(root, path);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { useLocation } from 'wouter';
 import { i18n } from '../i18n/setup.ts';
@@ -12,6 +12,8 @@ import { markFirstScreen } from './first-screen.ts';
 // Start-up (DESIGN §10): the entry chunk holds React, the catalogs and the landing page only. The app itself (store,
 // state, routes, shell) is the lazy chunk App.tsx, so a visitor with no stored session sees the landing page without
 // waiting for it, for the store or for the network; the app then loads and checks the session with the server.
+// A first visit to `/` without a session cookie has the landing page in the HTML already (server/static.ts): it is
+// hydrated rather than drawn again.
 
 function loadApp() {
   return import('./App.tsx');
@@ -29,10 +31,11 @@ function StartLanding({ onLeave }: { onLeave: () => void }) {
 
 /** Starts the app in `container` once `i18nReady` (the host's catalog) has settled. */
 export function startApp(container: HTMLElement, i18nReady: Promise<void>): void {
-  const root: Root = createRoot(container);
+  const prerendered = container.querySelector(':scope > .landing') !== null;
+  let root: Root | null = null;
   let mounting: Promise<void> | null = null;
   const mountApp = (signedOutStart: boolean) => {
-    mounting ??= Promise.all([loadApp(), i18nReady]).then(([{ App }]) => root.render(<App signedOutStart={signedOutStart} />));
+    mounting ??= Promise.all([loadApp(), i18nReady]).then(([{ App }]) => (root ??= createRoot(container)).render(<App signedOutStart={signedOutStart} />));
     return mounting;
   };
   if (location.pathname !== '/') {
@@ -44,7 +47,9 @@ export function startApp(container: HTMLElement, i18nReady: Promise<void>): void
       void mountApp(false);
       return;
     }
-    root.render(<StartLanding onLeave={() => void mountApp(true)} />);
+    const landing = <StartLanding onLeave={() => void mountApp(true)} />;
+    if (prerendered) root = hydrateRoot(container, landing);
+    else (root = createRoot(container)).render(landing);
     afterPaint(() => {
       markFirstScreen();
       void mountApp(true);

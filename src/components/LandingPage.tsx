@@ -1,17 +1,19 @@
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { Logo } from './Logo.tsx';
-import { brand } from '../i18n/brand.ts';
+import type { Brand } from '../../contract/brands.ts';
+import { brand as hostBrand } from '../i18n/brand.ts';
 
 /**
  * SPEC §2: the landing page's content, no app shell. It reads no state, so start-up can paint it before the store and
- * the rest of the app have loaded (app/start.tsx); routes/Landing.tsx adds the signed-in visitor's redirect.
+ * the rest of the app have loaded (app/start.tsx); routes/Landing.tsx adds the signed-in visitor's redirect. The build
+ * renders it for each brand (app/landing-markup.tsx), so a first visit shows it before any JavaScript has arrived.
  */
-export function LandingPage() {
+export function LandingPage({ brand = hostBrand }: { brand?: Pick<Brand, 'name' | 'icon'> }) {
   return (
     <div className="landing">
       <header className="landing-head">
-        <Logo size={40} />
+        <Logo size={40} brand={brand} />
         <Link href="/login" className="button button-small">
           <Trans>Entrar</Trans>
         </Link>

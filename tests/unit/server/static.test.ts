@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browser } from './helpers/http.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { landingFile } from '../../../contract/prerender.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="%LANG%">
@@ -15,7 +16,7 @@ const TEMPLATE = `<!doctype html>
     <title>%BRAND_NAME%</title>
     <script type="module" src="/assets/index-abc123.js"></script>
   </head>
-  <body><div id="root"></div></body>
+  <body><div id="root"><!--boot--><div class="boot">%BRAND_NAME%</div><!--/boot--></div></body>
 </html>
 `;
 
@@ -33,6 +34,10 @@ describe('static app, branded index.html and web manifest', () => {
     writeFileSync(join(staticDir, 'assets', 'big-def456.js'), 'export const rows = [];\n'.concat(Array.from({ length: 800 }, (_, i) => `rows.push(${i});\n`).join('')));
     writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
     writeFileSync(join(server.config.dataDir, 'secret.txt'), 'do not serve');
+    // What the build prerenders per brand (scripts/prerender-landing.ts).
+    mkdirSync(join(staticDir, 'prerender'), { recursive: true });
+    writeFileSync(join(staticDir, landingFile('fichas')), '<div class="landing"><h1>Fichas</h1></div>');
+    writeFileSync(join(staticDir, landingFile('slipmates')), '<div class="landing"><h1>Slipmates</h1></div>');
   });
   afterAll(() => server.close());
 
@@ -57,6 +62,32 @@ describe('static app, branded index.html and web manifest', () => {
     expect(html).toContain('href="/icons/slipmates-192.png"');
     expect(html).toContain('html{background:#f3f5fa}');
     expect(html).toContain('content="Build, save and share football betting slips with the community."');
+  });
+
+  it("puts the brand's landing page in / for a visitor without a session cookie, and nowhere else", async () => {
+    const first = await page('/');
+    const html = await first.text();
+    expect(html).toContain('<div id="root"><div class="landing"><h1>Fichas</h1></div></div>');
+    expect(html).not.toContain('class="boot"');
+    expect(first.headers.get('vary')).toMatch(/cookie/i);
+    // Its inline style is still allowed by its hash: the landing page adds none.
+    expect(first.headers.get('content-security-policy')).toContain("'sha256-");
+    expect(await (await page('/', 'en.localhost:8080')).text()).toContain('<h1>Slipmates</h1>');
+
+    // A visitor with a session (Auth.js's cookie, on http or https, whole or chunked) starts on the app's splash.
+    for (const cookie of ['authjs.session-token=x', 'a=1; __Secure-authjs.session-token=x', 'authjs.session-token.0=x']) {
+      const signedIn = await page('/', 'localhost:8080', { cookie });
+      const body = await signedIn.text();
+      expect(body).toContain('<div class="boot">Fichas</div>');
+      expect(body).not.toContain('class="landing"');
+      expect(signedIn.headers.get('etag')).not.toBe(first.headers.get('etag'));
+    }
+    // The copy the service worker keeps, and every other route, are the app shell alone.
+    for (const path of ['/index.html', '/explorar', '/login']) expect(await (await page(path)).text()).not.toContain('class="landing"');
+    // Revalidation keeps the two apart.
+    const etag = first.headers.get('etag') ?? '';
+    expect((await page('/', 'localhost:8080', { 'if-none-match': etag })).status).toBe(304);
+    expect((await page('/', 'localhost:8080', { 'if-none-match': etag, cookie: 'authjs.session-token=x' })).status).toBe(200);
   });
 
   it('answers a navigation to a client route with the app shell (SPA fallback)', async () => {
