@@ -72,6 +72,9 @@ export default defineConfig({
     }),
   ],
   build: {
+    // Imported constants are written where they are used (contract/message-texts.ts: a start chunk keeps the few
+    // messages it names instead of importing the file of all of them, issue 16).
+    rolldownOptions: { optimization: { inlineConst: true } },
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 300,

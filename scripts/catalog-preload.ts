@@ -18,6 +18,8 @@ import { LATER } from '../lingui.config.ts';
 const CATALOG = /\/locales\/(\w+)\/messages\.po(?:\?.*)?$/;
 const APP = /\/src\/app\/App\.tsx$/;
 const SESSION_START = /\/src\/sync\/session-start\.ts$/;
+/** The server messages' English table, loaded with the English catalog (src/i18n/setup.ts). */
+const SERVER_MESSAGES_EN = /\/src\/i18n\/server-message-table\.ts$/;
 /** A language's catalog chunk (any of locales/<lang>/*.po), loaded by a screen with a dynamic import. */
 const LOCALE_CATALOG = /\/locales\/(\w+)\/\w+\.po(?:\?.*)?$/;
 /** The later catalog, which no first screen needs (so none is preloaded). */
@@ -114,6 +116,7 @@ export function catalogPreloadPlugin(): Plugin {
         const catalogs: Record<string, string> = {};
         let app: string | null = null;
         let sessionStart: string | null = null;
+        let serverMessages: string | null = null;
         const screens = new Map<RegExp, string>();
         const entryGraph = new Set<string>();
         for (const chunk of Object.values(bundle)) {
@@ -124,11 +127,17 @@ export function catalogPreloadPlugin(): Plugin {
           if (locale) catalogs[locale] = `/${chunk.fileName}`;
           if (APP.test(chunk.facadeModuleId)) app = chunk.fileName;
           if (SESSION_START.test(chunk.facadeModuleId)) sessionStart = chunk.fileName;
+          if (SERVER_MESSAGES_EN.test(chunk.facadeModuleId)) serverMessages = chunk.fileName;
           for (const [, screen] of ROUTES) if (screen.test(chunk.facadeModuleId)) screens.set(screen, chunk.fileName);
         }
-        if (!catalogs.pt || !catalogs.en || !app || !sessionStart || screens.size !== ROUTES.length) {
-          throw new Error(`start-preload: chunks not found (${JSON.stringify({ catalogs, app, sessionStart, screens: [...screens.values()] })})`);
+        if (!catalogs.pt || !catalogs.en || !app || !sessionStart || !serverMessages || screens.size !== ROUTES.length) {
+          throw new Error(`start-preload: chunks not found (${JSON.stringify({ catalogs, app, sessionStart, serverMessages, screens: [...screens.values()] })})`);
         }
+        // What each language loads at start: its catalog, and for English the server messages' table with its imports.
+        const startCatalogs: Record<string, string[]> = {
+          pt: [catalogs.pt],
+          en: [catalogs.en, ...withImports(bundle, serverMessages, entryGraph).map((name) => `/${name}`)],
+        };
         const appGraph = new Set([...withImports(bundle, app, entryGraph), ...withImports(bundle, sessionStart, entryGraph)]);
         // A group of chunks to preload: its files, then the language catalogs they import, by language.
         const group = (names: string[]) => {
@@ -151,8 +160,8 @@ export function catalogPreloadPlugin(): Plugin {
         const code =
           `(function(c,a,r){var d=document,l=d.documentElement.lang,w=location.pathname,s='';function p(h){s+='<link rel='+(/\\.css$/.test(h)?'preload as=style':'modulepreload')+' crossorigin href='+h+'>'}` +
           `function g(e){e[0].forEach(p);(e[1][l]||e[1].pt||[]).forEach(p)}` +
-          `p(c[l]||c.pt);if(w!=='/'){g(a);r.forEach(function(e){if(new RegExp(e[0]).test(w))g(e.slice(1))})}d.head.insertAdjacentHTML('beforeend',s)})` +
-          `(${JSON.stringify(catalogs)},${JSON.stringify(appGroup)},${JSON.stringify(routes)})`;
+          `(c[l]||c.pt).forEach(p);if(w!=='/'){g(a);r.forEach(function(e){if(new RegExp(e[0]).test(w))g(e.slice(1))})}d.head.insertAdjacentHTML('beforeend',s)})` +
+          `(${JSON.stringify(startCatalogs)},${JSON.stringify(appGroup)},${JSON.stringify(routes)})`;
         // The entry's stylesheet goes before the module script and its preloads (after the inline scripts, which
         // would otherwise wait for it): the browser asks for them in that order, and on a 3G link their bytes come in
         // that order, so the stylesheet no longer waits behind 80 KB of JavaScript, nor does the prerendered landing

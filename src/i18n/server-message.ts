@@ -1,165 +1,26 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { MSG, SUSPENDED_PREFIX, type MessageKey } from '../../contract/messages.ts';
+import { SUSPENDED_PREFIX } from '../../contract/messages.ts';
 
 // SPEC §9: server messages are translated through a lookup keyed by the lowercase text with spaces replaced by
-// underscores, falling back to the original text. The Record type makes every contract message need an entry;
-// tests/unit/src/server-message.test.ts checks each entry's pt text equals the contract's.
-export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
-  generic: msg`Não foi possivel completar esta acção`,
-  network: msg`Talvez tenha um problema na sua conexão`,
-  loginIdentifier: msg`Verifica os detalhes que usaste, adicione o teu e-mail ou nome de usuario`,
-  loginPassword: msg`Verifica a tua palavra passe`,
-  loginFailed: msg`Não foi possivel iniciar sessão`,
-  photoTooLarge: msg`Usa uma fotografia mais leve`,
-  passwordMismatch: msg`A palavra passe é diferente da sua confirmação`,
-  forgotIdentifier: msg`Adicione o seu e-mail ou nome de usuario`,
-  forgotFailed: msg`Não foi possivel enviar o e-mail de recuperação`,
-  signUpFailed: msg`Não foi possivel criar conta`,
-  imageProblem: msg`Problema com a imagem`,
-  signUpSuccess: msg`Conta criada com sucesso`,
-  signInSuccess: msg`Sessão iniciada`,
-  signOutOffline: msg`Sem rede`,
-  maintenance: msg`Em manutenção`,
-  nameLength: msg`Verifica o teu nome, usa entre 3 e 50 caracteres`,
-  usernameLength: msg`Verifica o teu nome de usuario, usa entre 3 e 20 caracteres`,
-  usernameTaken: msg`Este nome de usuario já está a ser usado`,
-  emailInvalid: msg`Verifica o teu e-mail, usa até 70 caracteres`,
-  emailTaken: msg`Este e-mail já está a ser usado`,
-  phoneInvalid: msg`Verifica o teu número de telemóvel, usa 9 dígitos (ex: 923000000)`,
-  recoverySent: msg`Se existir uma conta com esses dados, enviámos as instruções para o e-mail dela`,
-  unauthenticated: msg`Inicie sessão para continuar`,
-  forbidden: msg`Não tens permissão para esta acção`,
-  notFound: msg`Não encontrado`,
-  invalidRequest: msg`Pedido inválido`,
-  storageFull: msg`Este telemóvel está sem espaço. Liberta espaço e tenta de novo.`,
-  messageEmpty: msg`Escreve uma mensagem ou envia uma imagem`,
-  messageTooLong: msg`A mensagem deve ter até 2000 caracteres`,
-  messageTooManyImages: msg`Envia até 2 imagens por mensagem`,
-  imageTooHeavy: msg`Envie uma imagem mais leve`,
-  sentImage: msg`Enviou uma imagem`,
-  sharedFicha: msg`Partilhou uma ficha`,
-  shareFailed: msg`Erro ao partilhar`,
-  shareSuccess: msg`Partilha bem sucedida`,
-  selfConversation: msg`Não podes conversar contigo mesmo`,
-  groupName: msg`Verifica o nome do grupo, usa até 50 caracteres`,
-  groupPlanValue: msg`Os planos de um grupo privado custam entre 500 e 1.000.000 Kz`,
-  groupUserExists: msg`Este usuario já faz parte deste grupo`,
-  groupFull: msg`Este grupo já tem o limite de 30 usuarios`,
-  groupNotMember: msg`Este usuario não faz parte deste grupo`,
-  groupCreatorStays: msg`O criador não pode sair do grupo, pode apagá-lo`,
-  groupCreatorProtected: msg`O criador do grupo não pode ser alterado nem removido`,
-  groupMustPay: msg`Subscreve este grupo para ver e enviar mensagens`,
-  groupAdminsOnly: msg`Só os administradores podem enviar mensagens neste grupo`,
-  groupJoinFirst: msg`Junta-te a este grupo para enviar mensagens`,
-  groupPrivateJoin: msg`Este grupo é privado, subscreve para entrar`,
-  groupOpenNoPlan: msg`Este grupo é aberto, não precisa de subscrição`,
-  groupOwnNoPlan: msg`Não precisas de subscrever o teu próprio grupo`,
-  groupSubscriptionFailed: msg`Não foi possivel solicitar esta subscrição`,
-  groupUpdated: msg`Grupo actualizado com sucesso`,
-  groupDeleted: msg`Apagaste este grupo com sucesso`,
-  groupLeft: msg`Saistes do grupo com sucesso`,
-  selfFollow: msg`Não podes seguir-te a ti mesmo`,
-  searchTerm: msg`Adicione um termo para pesquisar`,
-  phoneMissing: msg`Adicione um número de telemóvel à sua conta`,
-  verifyTokenWait: msg`Aguarde um minuto antes de pedir outro código`,
-  verifyTokenSent: msg`Enviámos um código de verificação para o teu número`,
-  verifyTokenRequired: msg`Adicione o código de verificação`,
-  verifyTokenInvalid: msg`Código de verificação inválido ou expirado`,
-  phoneVerified: msg`Número de telemóvel verificado com sucesso`,
-  passwordCurrentWrong: msg`A palavra passe actual está errada`,
-  passwordChanged: msg`Palavra passe alterada com sucesso`,
-  accountUpdated: msg`Conta actualizada com sucesso`,
-  eventUpdated: msg`Evento actualizado com sucesso`,
-  eventUpdateFailed: msg`Não foi possivel actualizar evento`,
-  slipEmpty: msg`Adicione pelo menos uma selecção`,
-  slipTooMany: msg`Só são permitidas até 25 apostas em uma ficha`,
-  slipMinStake: msg`Aposte pelo menos 100 Kz`,
-  slipCreated: msg`Ficha criada com sucesso`,
-  slipCheck: msg`Verifique a sua ficha`,
-  slipEventStarted: msg`Este evento já começou, remova-o da sua ficha`,
-  slipOddsChanged: msg`As odds mudaram, verifique a sua ficha`,
-  slipDuplicateEvent: msg`Escolha só uma selecção por evento`,
-  slipUnknownSelection: msg`Esta selecção já não está disponível`,
-  slipSaveOwn: msg`Não podes guardar a tua própria ficha`,
-  slipSaved: msg`Ficha guardada`,
-  slipUnsaved: msg`Ficha removida das guardadas`,
-  slipPublished: msg`Ficha publicada`,
-  slipHidden: msg`Ficha ocultada`,
-  slipWon: msg`A tua ficha ganhou`,
-  slipLost: msg`A tua ficha perdeu`,
-  slipVoid: msg`A tua ficha foi anulada`,
-  commentLength: msg`Escreva um comentário com até 500 caracteres`,
-  slipCommented: msg`Comentou a tua ficha`,
-  tipNone: msg`Não encontramos mais palpites para este período`,
-  subscriptionCheck: msg`Verifique a sua subscrição`,
-  subscriptionBlocked: msg`A sua subscrição está bloqueada`,
-  proofCount: msg`Adiciona até 2 cópias do comprovativo de pagamento`,
-  proofImage: msg`Verifique a imagem que enviou`,
-  proofAlreadySent: msg`Já enviaste o comprovativo, aguarde a activação`,
-  proofMissing: msg`Este pedido de activação já não está pendente`,
-  activationRequested: msg`Activação solicitada com sucesso, aguarde até 30 minutos`,
-  codeUsed: msg`Código usado com sucesso`,
-  codeFailed: msg`Não foi possivel usar código de subscrição`,
-  codeInvalid: msg`Este código de subscrição não existe`,
-  codeTaken: msg`Este código de subscrição já foi usado`,
-  payToActivate: msg`Faça o pagamento para activar a sua subscrição`,
-  paymentsUnavailable: msg`Os pagamentos não estão disponíveis neste momento`,
-  renewalFailed: msg`Não foi possivel solicitar a renovação desta subscrição`,
-  licenceRenewed: msg`A tua subscrição foi renovada`,
-  licenceApproved: msg`A tua activação foi aprovada`,
-  licenceRejected: msg`O teu comprovativo foi recusado, envia outro`,
-  licenceBlocked: msg`A tua subscrição foi bloqueada`,
-  licenceUnblocked: msg`A tua subscrição foi desbloqueada`,
-  paymentDone: msg`Pagamento concluído`,
-  paymentCancelled: msg`Pagamento cancelado`,
-  paymentClosed: msg`Este pagamento já foi fechado`,
-  idempotencyKeyReused: msg`Esta chave de pedido já foi usada para outro pedido`,
-  tooManyAttempts: msg`Demasiadas tentativas. Tenta de novo daqui a pouco.`,
-  sessionsEnded: msg`Terminaste a sessão em todos os dispositivos`,
-  resetLinkInvalid: msg`Esta ligação de recuperação é inválida ou já expirou, pede outra`,
-  emailVerified: msg`E-mail confirmado com sucesso`,
-  emailLinkInvalid: msg`Esta ligação de confirmação é inválida ou já expirou`,
-  emailAlreadyVerified: msg`O teu e-mail já está confirmado`,
-  verificationSent: msg`Enviámos uma ligação de confirmação para o teu e-mail`,
-  verificationFailed: msg`Não foi possivel enviar o e-mail de confirmação`,
-  verificationWait: msg`Aguarde um minuto antes de pedir outra ligação`,
-  googleLinkRefused: msg`Este e-mail já tem uma conta. Inicia sessão com a palavra passe e confirma o teu e-mail para ligar o Google.`,
-  pushEndpointRefused: msg`Este serviço de notificações não é permitido`,
-  pushDeviceTaken: msg`Este dispositivo já recebe as notificações de outra conta`,
-  rewardSelf: msg`Não podes recompensar-te a ti mesmo`,
-  rewardMin: msg`A recompensa mínima é de 100 Kz`,
-  rewardMax: msg`A recompensa máxima é de 1.000.000 Kz`,
-  rewardWhole: msg`Indica o valor da recompensa em Kz, sem casas decimais`,
-  rewardMessageLength: msg`A mensagem da recompensa deve ter até 500 caracteres`,
-  rewardRecipientMissing: msg`Este usuario não existe`,
-  rewardSlipNotRecipient: msg`Esta ficha não é deste usuario`,
-  rewardUnavailable: msg`Esta recompensa já não pode ser entregue`,
-  rewardStarted: msg`Conclua o pagamento para enviar a recompensa`,
-  reportReasonRequired: msg`Indique o motivo da denúncia`,
-  reportReasonTooLong: msg`O motivo deve ter até 500 caracteres`,
-  reportSelf: msg`Não podes denunciar-te a ti mesmo`,
-  reportDecided: msg`Esta denúncia já foi decidida`,
-  reportActionRequired: msg`Escolha a acção desta denúncia`,
-  reportCannotRemoveUser: msg`Um usuario não pode ser removido, suspenda-o`,
-  reportSuspensionDays: msg`Indique a duração da suspensão, entre 1 e 365 dias`,
-  reportSent: msg`Denúncia enviada, obrigado`,
-  reportReviewed: msg`A tua denúncia foi analisada`,
-  reportAgainst: msg`Uma denúncia sobre ti foi analisada`,
-  reportMessageRemoved: msg`Mensagem removida por um moderador`,
-};
+// underscores, falling back to the original text. The lookup's table (server-message-table.ts) is installed with the
+// catalog of a language other than the spec's (setup.ts); on a Portuguese page the server's texts are already the
+// app's words, so none is needed.
+
+let lookup: ReadonlyMap<string, MessageDescriptor> | null = null;
+
+/** Installs the table of this page's language (setup.ts). */
+export function installServerMessages(table: ReadonlyMap<string, MessageDescriptor>): void {
+  lookup = table;
+}
 
 export function messageKey(text: string): string {
   return text.toLowerCase().replace(/ /g, '_');
 }
 
-const LOOKUP = new Map<string, MessageDescriptor>(
-  (Object.keys(MSG) as MessageKey[]).map((key) => [messageKey(MSG[key]), SERVER_MESSAGES[key]]),
-);
-
 export function translateServerMessage(text: string): string {
-  const entry = LOOKUP.get(messageKey(text));
+  const entry = lookup?.get(messageKey(text));
   if (entry) return i18n._(entry);
   if (text.startsWith(`${SUSPENDED_PREFIX} `)) {
     const ate = text.slice(SUSPENDED_PREFIX.length + 1);

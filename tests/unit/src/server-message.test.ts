@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { MSG, SUSPENDED_PREFIX, type MessageKey } from '../../../contract/messages.ts';
-import { SERVER_MESSAGES, messageKey, translateServerMessage } from '../../../src/i18n/server-message.ts';
+import { installServerMessages, messageKey, translateServerMessage } from '../../../src/i18n/server-message.ts';
+import { SERVER_MESSAGES, SERVER_MESSAGE_LOOKUP } from '../../../src/i18n/server-message-table.ts';
 import { messages as ptMessages } from '../../../locales/pt/messages.po';
 import { messages as enMessages } from '../../../locales/en/messages.po';
 
@@ -10,11 +11,19 @@ describe('server message lookup (SPEC §9)', () => {
     i18n.load({ pt: ptMessages, en: enMessages });
   });
 
+  it('shows the server text as it comes on a Portuguese page, which loads no table', () => {
+    i18n.activate('pt');
+    expect(translateServerMessage(MSG.loginPassword)).toBe(MSG.loginPassword);
+    expect(translateServerMessage(`${SUSPENDED_PREFIX} 24/11/2026 15:30`)).toBe('A tua conta está suspensa até 24/11/2026 15:30');
+  });
+
   it('keys by lowercase text with spaces as underscores', () => {
     expect(messageKey('Sem rede')).toBe('sem_rede');
   });
 
   it('has an entry whose pt text is exactly each contract message', () => {
+    // From here on, as on an English page, which installs the table with its catalog (src/i18n/setup.ts).
+    installServerMessages(SERVER_MESSAGE_LOOKUP);
     i18n.activate('pt');
     for (const key of Object.keys(MSG) as MessageKey[]) {
       expect(i18n._(SERVER_MESSAGES[key])).toBe(MSG[key]);
