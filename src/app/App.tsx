@@ -8,7 +8,7 @@ import { maintenanceAtom } from '../state/service.ts';
 import { sessionStatusAtom, sessionUserAtom } from '../state/session.ts';
 import { startRealtime } from '../state/realtime.ts';
 import { startPush } from '../state/push.ts';
-import { storageStatusAtom } from '../state/storage.ts';
+import { openStore, storageStatusAtom } from '../state/storage.ts';
 import { checkSessionAtStart } from '../state/stored-session.ts';
 import { deliverPendingSignOut, signOutPendingAtom } from '../state/sign-out-pending.ts';
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
@@ -20,6 +20,9 @@ import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { LandingPage } from '../components/LandingPage.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
+
+// The store starts opening with the app's code, not at its first render (state/storage.ts).
+void openStore();
 
 // Pages for a store that will not open and for maintenance: rare, so chunks of their own, off the start-up.
 const StorageErrorPage = lazy(() => import('../components/StorageErrorPage.tsx').then((module) => ({ default: module.StorageErrorPage })));

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, use, useEffect, useRef, type CSSProperties, type LiHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { createContext, lazy, Suspense, use, useEffect, useRef, useState, type CSSProperties, type LiHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type VirtualizedListType from './VirtualizedList.tsx';
 import './virtual-list.css';
 
@@ -15,6 +15,12 @@ const VirtualizedList = lazy(() => import('./VirtualizedList.tsx')) as unknown a
 const PLAIN_MAX = 100;
 /** A long list's rows while virtua loads: enough to fill a phone's screen, few enough to stay a small DOM. */
 const WHILE_LOADING = 30;
+/**
+ * Rows a plain list draws in the commit that first has them; the rest follow once that frame is on screen. A phone
+ * shows fewer than this at once, and drawing fifty slip cards before the first paint cost about 100 ms of a 4x-slowed
+ * start (issue 16: local data on screen within 1 s).
+ */
+const FIRST_ROWS = 12;
 /** How far below the view (px) the end of a plain list asks for the next page. */
 const END_MARGIN_PX = 600;
 
@@ -98,9 +104,29 @@ function EndSentinel({ onReached, count }: { onReached: () => void; count: numbe
   return <div ref={ref} className="vlist-end" aria-hidden="true" />;
 }
 
+/** False for the first commit that has more than FIRST_ROWS rows, true from the frame after it is painted. */
+function useAllRowsPainted(count: number): boolean {
+  const [all, setAll] = useState(false);
+  const waiting = !all && count > FIRST_ROWS;
+  useEffect(() => {
+    if (!waiting) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAll(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [waiting]);
+  return !waiting;
+}
+
 /** Up to `limit` rows as a plain list, with the end sentinel when the list pages in more. */
 function PlainList<T>({ items, itemKey, children, onEndReached, limit }: Pick<VirtualListProps<T>, 'items' | 'itemKey' | 'children' | 'onEndReached'> & { limit: number }) {
-  const shown = items.length > limit ? items.slice(0, limit) : items;
+  const all = useAllRowsPainted(items.length);
+  const cap = all ? limit : Math.min(limit, FIRST_ROWS);
+  const shown = items.length > cap ? items.slice(0, cap) : items;
   return (
     <>
       <ListBox style={{}}>
@@ -110,7 +136,7 @@ function PlainList<T>({ items, itemKey, children, onEndReached, limit }: Pick<Vi
           </ListItem>
         ))}
       </ListBox>
-      {onEndReached && items.length > 0 && items.length <= limit && <EndSentinel onReached={onEndReached} count={items.length} />}
+      {onEndReached && all && items.length > 0 && items.length <= limit && <EndSentinel onReached={onEndReached} count={items.length} />}
     </>
   );
 }

@@ -3,13 +3,24 @@ import { db } from '../db/instance.ts';
 
 export type StorageStatus = { state: 'opening' } | { state: 'ready' } | { state: 'failed'; reason: string };
 
+let opening: Promise<StorageStatus> | null = null;
+
+/**
+ * Opens the store once; start-up calls it as soon as the app's code is in (app/App.tsx), so opening it (tens of ms on
+ * a cold start, in the browser's own process) overlaps the first render instead of following it.
+ */
+export function openStore(): Promise<StorageStatus> {
+  opening ??= db.open().then(
+    (): StorageStatus => ({ state: 'ready' }),
+    (error: unknown): StorageStatus => ({ state: 'failed', reason: error instanceof Error ? error.name : 'UnknownError' }),
+  );
+  return opening;
+}
+
 const baseStorageAtom = atom<StorageStatus>({ state: 'opening' });
 
 baseStorageAtom.onMount = (set) => {
-  db.open().then(
-    () => set({ state: 'ready' }),
-    (error: unknown) => set({ state: 'failed', reason: error instanceof Error ? error.name : 'UnknownError' }),
-  );
+  void openStore().then(set);
 };
 
 /** Whether the phone's store opened; a store that will not open gets a recovery screen, never a blank one. */

@@ -5,6 +5,7 @@ import type { ExploreRequest } from '../../lib/explore-filters.ts';
 import { exploreMetaAtom, exploreSlipsAtom, exploreTipsAtom, exploreUsersAtom } from '../../state/explore.ts';
 import { PENDING, type Pending } from '../../state/live-atom.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
+import { VirtualList } from '../VirtualList.tsx';
 import { CommunityList } from './CommunityList.tsx';
 import { TipList } from './TipList.tsx';
 import { folded, narrowed, slipMatches, tipMatches, userMatches } from './search-tag.ts';
@@ -78,11 +79,9 @@ function Slips({ request, online, failed, tag }: Props) {
       {shown.length === 0 ? (
         <Empty online={online} loaded={loaded} failed={failed} />
       ) : (
-        <div className="slip-cards">
-          {shown.map((slip) => (
-            <SlipCard key={slip.id} slip={slip} />
-          ))}
-        </div>
+        <VirtualList items={shown} itemKey={(slip) => slip.id} className="slip-cards" gap={10}>
+          {(slip) => <SlipCard slip={slip} />}
+        </VirtualList>
       )}
     </Paged>
   );

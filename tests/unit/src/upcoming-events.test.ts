@@ -72,4 +72,12 @@ describe('readUpcomingEvents', () => {
     expect((await readUpcomingEvents(db, NOW - 25 * HOUR, 250)).map((row) => row.id)).toEqual(['yesterday', 'tomorrow']);
     expect((await readUpcomingEvents(db, NOW, 250)).map((row) => row.id)).toEqual(['tomorrow']);
   });
+
+  it('walks on when more of the next matches are over (postponed) than it reads ahead', async () => {
+    const postponed = Array.from({ length: 30 }, (_, i) => event(`pst${i}`, at(HOUR + i * 60_000), 'PST'));
+    const later = Array.from({ length: 5 }, (_, i) => event(`later${i}`, at(10 * HOUR + i * HOUR), 'NS'));
+    await db.events.bulkPut([...postponed, ...later, event('live', at(-HOUR), 'LIVE')]);
+    expect((await readUpcomingEvents(db, NOW, 3)).map((row) => row.id)).toEqual(['live', 'later0', 'later1']);
+    expect((await readUpcomingEvents(db, NOW, 250)).map((row) => row.id)).toEqual(['live', 'later0', 'later1', 'later2', 'later3', 'later4']);
+  });
 });
