@@ -45,6 +45,23 @@ async function onlineIds(server: LiveServer, cookie: string): Promise<string[]> 
   return body.usuarios.map((user) => user.id);
 }
 
+
+/** An app process's configuration whose realtime server is `live`'s embedded one, reached over HTTP (PUSHER_HOST). */
+function configAgainst(live: LiveServer, extra: Record<string, string> = {}) {
+  const { appId, key, secret } = live.config.realtime.pusher;
+  return loadConfig({
+    DATA_DIR: live.config.dataDir,
+    AUTH_SECRET: live.config.authSecret,
+    PUSHER_APP_ID: appId,
+    PUSHER_KEY: key,
+    PUSHER_SECRET: secret,
+    PUSHER_HOST: '127.0.0.1',
+    PUSHER_PORT: String(live.port),
+    ...(live.config.databaseUrl ? { DATABASE_URL: live.config.databaseUrl } : {}),
+    ...extra,
+  });
+}
+
 const open: Pusher[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map(disconnect));
@@ -304,17 +321,7 @@ describeLiveOnEachDb('realtime with real pusher-js and the pusher SDK', (server)
     // An app process of a multi-process deployment: no embedded hub, so the signal has to go through the SDK to the
     // realtime server (here the live app's embedded one stands in for `npm run realtime`).
     const live = server();
-    const { appId, key, secret } = live.config.realtime.pusher;
-    const config = loadConfig({
-      DATA_DIR: live.config.dataDir,
-      AUTH_SECRET: live.config.authSecret,
-      PUSHER_APP_ID: appId,
-      PUSHER_KEY: key,
-      PUSHER_SECRET: secret,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(live.port),
-      ...(live.config.databaseUrl ? { DATABASE_URL: live.config.databaseUrl } : {}),
-    });
+    const config = configAgainst(live);
     const realtime = createRealtime(config);
     expect(realtime.hub).toBeNull();
     const pushed: string[][] = [];
@@ -333,18 +340,7 @@ describeLiveOnEachDb('realtime with real pusher-js and the pusher SDK', (server)
     // A second app configured like a deployment on another Pusher-compatible server: here the first app's
     // embedded server stands in for hosted Pusher.
     const live = server();
-    const { appId, key, secret } = live.config.realtime.pusher;
-    const config = loadConfig({
-      DATA_DIR: live.config.dataDir,
-      AUTH_SECRET: live.config.authSecret,
-      PUSHER_MODE: 'external',
-      PUSHER_APP_ID: appId,
-      PUSHER_KEY: key,
-      PUSHER_SECRET: secret,
-      PUSHER_HOST: '127.0.0.1',
-      PUSHER_PORT: String(live.port),
-      ...(live.config.databaseUrl ? { DATABASE_URL: live.config.databaseUrl } : {}),
-    });
+    const config = configAgainst(live, { PUSHER_MODE: 'external' });
     const realtime = createRealtime(config);
     expect(realtime.hub).toBeNull();
     const external = createApp({ config, db: live.db, signals: createMemorySignals(), realtime });
@@ -362,6 +358,6 @@ describeLiveOnEachDb('realtime with real pusher-js and the pusher SDK', (server)
     await eventually(() => (seen.length === 1 ? true : undefined), 'the external trigger');
 
     const config2 = await (await external.request('http://localhost:8080/api/client/public/config')).json();
-    expect(config2).toMatchObject({ pusher: { key, wsHost: '127.0.0.1', wsPort: live.port, forceTLS: false } });
+    expect(config2).toMatchObject({ pusher: { key: live.config.realtime.pusher.key, wsHost: '127.0.0.1', wsPort: live.port, forceTLS: false } });
   });
 });
