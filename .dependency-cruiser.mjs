@@ -27,6 +27,7 @@ const SW_ENTRY_POINTS = [
   'src/sync/outbox/wire\\.ts',
   'src/sync/outbox/sync-tag\\.ts',
   'src/sync/worker-messages\\.ts',
+  'src/lib/is-record\\.ts',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

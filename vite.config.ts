@@ -7,6 +7,7 @@ import { creditsPlugin } from './scripts/credits.ts';
 import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { startChunksPlugin } from './scripts/start-chunks.ts';
 import { prerenderLandingPlugin } from './scripts/prerender-landing.ts';
+import { dexieAlias } from './scripts/dexie-alias.ts';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
@@ -71,6 +72,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: { alias: [dexieAlias] },
   build: {
     // Imported constants are written where they are used (contract/message-texts.ts: a start chunk keeps the few
     // messages it names instead of importing the file of all of them, issue 16).

@@ -12,6 +12,7 @@ import {
   isRetryableStatus,
 } from '../src/sync/outbox/wire.ts';
 import { APP_REQUEST_HEADER, BATCH_PATH, batchRequestBody } from '../src/api/batch-wire.ts';
+import { isRecord } from '../src/lib/is-record.ts';
 
 // The service worker's side of the outbox (DESIGN §4): woken by Background Sync while no page may be open, it sends
 // the queue as the page would (same order, same batch call, same Idempotency-Keys, under the same origin-wide Web
@@ -87,10 +88,6 @@ async function answerOf(response: Response): Promise<OutboxAnswer> {
     // Not JSON (a proxy's error page): judged by its status alone, as the page does (api/http.ts).
     return { status: response.status, body: null };
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A batch answer's per-entry results (a prefix of the run, in order), or null when it has not that shape. */

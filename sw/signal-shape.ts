@@ -1,5 +1,6 @@
 // The few fields of a push's signal the worker reads itself, checked by hand: the worker does not bundle the page's
 // validation (issue 16). What the store keeps is still checked by the contract's schema (sync/realtime/apply-signal.ts).
+import { isRecord } from '../src/lib/is-record.ts';
 
 /** What a tap needs to know of a notification signal to open its screen (contract/notification-kinds.ts). */
 export interface LinkableSignal {
@@ -9,7 +10,6 @@ export interface LinkableSignal {
   sender: { nomeUsuario: string } | null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The notification a push's `sinal` carries, when it has the shape a link is worked out from; else null. */

@@ -1,4 +1,5 @@
 import type { Role, Session } from '../../contract/schemas/auth.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 // The session asked for at a first start (sync/session-start.ts), before the first screen. Neither ky nor zod loads
 // for it (DESIGN §10: zod's core alone is some 15 KB gzip): the answer is checked here field by field, by the rules
@@ -8,13 +9,11 @@ import type { Role, Session } from '../../contract/schemas/auth.ts';
 const ROLES: readonly Role[] = ['usuario', 'moderador'];
 const ACCOUNTS: readonly unknown[] = ['oficial', 'privilegiada'];
 
-type Fields = Record<string, unknown>;
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNullishString = (value: unknown) => value === undefined || value === null || typeof value === 'string';
 
 /** The answer as a Session, or null when it is not one (the fields the schema would strip are dropped here too). */
 export function sessionOf(body: unknown): Session | null {
-  if (!isObject(body) || typeof body.expires !== 'string' || !isObject(body.user)) return null;
+  if (!isRecord(body) || typeof body.expires !== 'string' || !isRecord(body.user)) return null;
   const { id, nomeUsuario, role, conta, name, email, image } = body.user;
   if (typeof id !== 'string' || typeof nomeUsuario !== 'string' || !ROLES.includes(role as Role)) return null;
   if (!(conta === undefined || conta === null || ACCOUNTS.includes(conta))) return null;
@@ -29,7 +28,7 @@ export function sessionOf(body: unknown): Session | null {
 
 export type SessionAtStart = { kind: 'ok'; session: Session | null } | { kind: 'failed' };
 
-const isEmpty = (body: unknown) => body === null || (isObject(body) && Object.keys(body).length === 0);
+const isEmpty = (body: unknown) => body === null || (isRecord(body) && Object.keys(body).length === 0);
 
 /** GET /api/auth/session: the session, null when signed out ({} or null: protocols §4.6); failed without a clear answer. */
 export async function fetchSessionAtStart(): Promise<SessionAtStart> {

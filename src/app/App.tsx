@@ -8,7 +8,8 @@ import { maintenanceAtom } from '../state/service.ts';
 import { sessionStatusAtom, sessionUserAtom } from '../state/session.ts';
 import { startRealtime } from '../state/realtime.ts';
 import { startPush } from '../state/push.ts';
-import { openStore, storageStatusAtom } from '../state/storage.ts';
+import { storageStatusAtom } from '../state/storage.ts';
+import { appStore, startFirstReads } from '../state/first-reads.ts';
 import { checkSessionAtStart } from '../state/stored-session.ts';
 import { deliverPendingSignOut, signOutPendingAtom } from '../state/sign-out-pending.ts';
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
@@ -21,19 +22,8 @@ import { LandingPage } from '../components/LandingPage.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 
-// The store starts opening with the app's code, not at its first render (state/storage.ts).
-void openStore();
-// The first date formatter of a page loads the language's date data (about 60 ms at 4x CPU); made in the task after
-// this one, that happens while the store opens, not while the first screen with its dates is being drawn.
-setTimeout(() => {
-  try {
-    new Intl.DateTimeFormat(document.documentElement.lang === 'en' ? 'en-GB' : 'pt-PT', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Luanda' }).format(0);
-    new Intl.PluralRules(document.documentElement.lang || 'pt').select(1);
-  } catch {
-    // Only a head start: the screens make their own formatters.
-  }
-}, 0);
-
+// The store opens, and the first screen's reads start, with the app's code rather than at its first render.
+startFirstReads(location.pathname);
 // Pages for a store that will not open and for maintenance: rare, so chunks of their own, off the start-up.
 const StorageErrorPage = lazy(() => import('../components/StorageErrorPage.tsx').then((module) => ({ default: module.StorageErrorPage })));
 const MaintenancePage = lazy(() => import('../components/MaintenancePage.tsx').then((module) => ({ default: module.MaintenancePage })));
@@ -167,7 +157,7 @@ export function App({ signedOutStart = false }: StartProps) {
   useFirstScreenAhead();
   return (
     <I18nProvider i18n={i18n}>
-      <JotaiProvider>
+      <JotaiProvider store={appStore}>
         <ErrorBoundary>
           <Root signedOutStart={signedOutStart} />
           <ProgressBar />

@@ -23,6 +23,41 @@ export function eventDay(isoDate: string): string {
   return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 10);
 }
 
+// Calendar names for the two languages of the app, as the platform's date formatter writes them for pt-PT and en-GB
+// (CLDR). Written out because the first Intl.DateTimeFormat of a page loads the language's date data: 70-200 ms at 4x
+// CPU, on the way to Explore's first screen (docs/decisions.md). Angola keeps UTC+1 all year, so no time zone data is
+// needed either.
+const WEEKDAYS = {
+  pt: ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'],
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+};
+const MONTHS = {
+  pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+};
+const EN_SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** A day's heading for a YYYY-MM-DD day: "sábado, 28 de novembro" / "Saturday 28 November"; '' for no day. */
+export function dayHeading(day: string, locale: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  const weekday = date.getUTCDay();
+  const dayOfMonth = date.getUTCDate();
+  const month = date.getUTCMonth();
+  if (locale === 'en') return `${WEEKDAYS.en[weekday]} ${dayOfMonth} ${MONTHS.en[month]}`;
+  return `${WEEKDAYS.pt[weekday]}, ${dayOfMonth} de ${MONTHS.pt[month]}`;
+}
+
+/** A moment in Angola's time (UTC+1), day and time: "2/01, 00:05" / "2 Jan, 00:05"; '' for a bad date. */
+export function angolaDayTime(isoDate: string, locale: string): string {
+  // The event clock's day and time (UTC+1): eventDay and eventClock.
+  const [, month, dayOfMonth] = eventDay(isoDate).split('-');
+  if (month === undefined || dayOfMonth === undefined) return '';
+  const clock = eventClock(isoDate);
+  if (locale === 'en') return `${Number(dayOfMonth)} ${EN_SHORT_MONTHS[Number(month) - 1]}, ${clock}`;
+  return `${Number(dayOfMonth)}/${month}, ${clock}`;
+}
+
 /** A size in megabytes with one decimal, in the page's locale (3,2 MB). */
 export function formatMegabytes(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1_000_000);

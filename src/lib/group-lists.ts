@@ -1,4 +1,5 @@
 import type { GroupSummary } from '../../contract/schemas/groups.ts';
+import { byCodeUnits } from './compare.ts';
 
 // The group list's sub-filters (SPEC §2) as the server answers them (docs/api/social.md "Groups"), so the phone can
 // show each filter from its one store of groups, offline too.
@@ -22,8 +23,8 @@ export function compareGroups(a: { id: string; data: GroupSummary }, b: { id: st
   const byRank = rank(a) - rank(b);
   if (byRank !== 0) return byRank;
   const at = (row: { data: GroupSummary }) => row.data.lastMessageAt ?? row.data.createdAt;
-  const byTime = at(b).localeCompare(at(a));
-  return byTime !== 0 ? byTime : b.id.localeCompare(a.id);
+  const byTime = byCodeUnits(at(b), at(a));
+  return byTime !== 0 ? byTime : byCodeUnits(b.id, a.id);
 }
 
 /** Whether a group has a message the user has not seen: newer than what they saw when they last opened it. */

@@ -21,6 +21,7 @@ import { translateServerMessage } from '../i18n/server-message.ts';
 import { MessageList } from '../components/chat/MessageList.tsx';
 import { Composer, type ComposedMessage } from '../components/chat/Composer.tsx';
 import '../components/chat/chat.css';
+import { byCodeUnits } from '../lib/compare.ts';
 
 const PAGE = 50;
 
@@ -57,7 +58,7 @@ export default function DirectChat() {
   const waiting = useAtomValue(useMemo(() => messagesAtom(`conversa:@${nomeUsuario}`, PAGE), [nomeUsuario]));
   const messages = useMemo(() => {
     const all = [...(known === PENDING ? [] : known), ...(conversation && waiting !== PENDING ? waiting : [])];
-    return all.sort((a, b) => a.sortKey.localeCompare(b.sortKey));
+    return all.sort((a, b) => byCodeUnits(a.sortKey, b.sortKey));
   }, [known, waiting, conversation]);
 
   useEffect(() => {

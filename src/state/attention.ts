@@ -6,6 +6,7 @@ import { NOTIFICATION_TIPO, notificationLink } from '../../contract/notification
 import { PENDING, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { sessionUserAtom } from './session.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 
 // Live attention (SPEC §4): what arrived for the user while the app is open, read from the store that realtime and
 // push write into (DESIGN §3). The shell's watcher turns each new arrival into a toast that opens it.
@@ -118,7 +119,7 @@ export const arrivalsAtom: Atom<Arrival[] | Pending> = atom((get) => {
     counter: notificationCounter(row.data.tipo),
     notification: row.data,
   }));
-  return [...messages, ...notifications].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return [...messages, ...notifications].sort((a, b) => byCodeUnits(b.createdAt, a.createdAt));
 });
 
 const NOTIFICATION_PAGES = new Set(['/dashboard/notifications', '/moderador/notifications']);

@@ -10,6 +10,7 @@ import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
 import { myEntriesAtom } from './outbox.ts';
 import { slipModelOf, type SlipModel } from './slip-model.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 
 /** The slips as the screens show them, with the viewer's queued changes. */
 export function slipModels(rows: StoredSlip[], get: Getter): SlipModel[] {
@@ -29,7 +30,7 @@ export function slipListAtom(list: SlipList): Atom<SlipModel[] | Pending> {
           .where('lists')
           .equals(list)
           .toArray()
-          .then((rows) => rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, 250)),
+          .then((rows) => rows.sort((a, b) => byCodeUnits(b.createdAt, a.createdAt)).slice(0, 250)),
       ),
       slipModels,
     ),

@@ -3,8 +3,9 @@ import { Link } from 'wouter';
 import { Plural, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import type { SlipModel } from '../../state/slip-model.ts';
+import { angolaDayTime } from '../../lib/format.ts';
 import { competitorName } from '../../lib/selection.ts';
-import { formatSlipDate, slipHref } from './slip-data.ts';
+import { slipHref } from './slip-data.ts';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
@@ -27,7 +28,7 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
         <Link href={slipHref(ficha, own)} className="slip-card-title">
           {own ? <Plural value={count} one="Ficha de # selecção" other="Ficha de # selecções" /> : <>@{ficha.usuario.nomeUsuario}</>}
         </Link>
-        <span className="slip-card-date">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
+        <span className="slip-card-date">{angolaDayTime(ficha.createdAt, i18n.locale)}</span>
       </header>
       <RecordSummaryLine record={ficha.registoAutor} />
       <SlipBadges slip={slip} />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { SlipModel } from '../../state/slip-model.ts';
-import { formatSlipDate } from './slip-data.ts';
+import { angolaDayTime } from '../../lib/format.ts';
 import { RefusalPanel } from './RefusalPanel.tsx';
 import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
@@ -27,7 +27,7 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
             <span className="muted"> @{ficha.usuario.nomeUsuario}</span>
           </span>
         </div>
-        <span className="muted small">{formatSlipDate(ficha.createdAt, i18n.locale)}</span>
+        <span className="muted small">{angolaDayTime(ficha.createdAt, i18n.locale)}</span>
       </div>
       <RecordSummaryLine record={ficha.registoAutor} />
       <SlipBadges slip={slip}>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Event } from '../../../contract/schemas/events.ts';
-import { eventDay } from '../../lib/format.ts';
+import { dayHeading, eventDay } from '../../lib/format.ts';
 import { VirtualList } from '../VirtualList.tsx';
 import { EventRow } from './EventRow.tsx';
 import './events.css';
@@ -22,27 +22,12 @@ function entriesByDay(events: Event[]): Entry[] {
   return entries;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "sábado, 28 de novembro" in the page's language (kept: a formatter costs far more to make than to use). */
-function dayFormat(locale: string): Intl.DateTimeFormat {
-  const tag = locale === 'en' ? 'en-GB' : 'pt-PT';
-  let format = dayFormats.get(tag);
-  if (!format) {
-    format = new Intl.DateTimeFormat(tag, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-    dayFormats.set(tag, format);
-  }
-  return format;
-}
-
 /**
  * The matches, by day: one virtualised list (VirtualList) whose items are a day's heading or a match, so however
  * many matches are stored only those near the view are in the page. Each day's matches still read as one box.
  */
 export function EventList({ events }: { events: Event[] }) {
   const { i18n } = useLingui();
-  const format = dayFormat(i18n.locale);
-  const dayLabel = (day: string) => format.format(new Date(`${day}T00:00:00Z`));
   return (
     <VirtualList
       items={entriesByDay(events)}
@@ -52,7 +37,7 @@ export function EventList({ events }: { events: Event[] }) {
     >
       {(entry) =>
         entry.kind === 'day' ? (
-          <h3 className="event-day-title">{dayLabel(entry.day)}</h3>
+          <h3 className="event-day-title">{dayHeading(entry.day, i18n.locale)}</h3>
         ) : (
           <EventRow event={entry.event} first={entry.first} last={entry.last} />
         )

@@ -1,14 +1,11 @@
 import type { StoreTables } from '../../db/store-transaction.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 // A message or comment the service worker delivered while no page was open keeps its local copy (`local:<id>`) until
 // a page folds the kept answer in (replayer.ts). A page that opens pulls the chat at the same moment, so the server's
 // copy could land first and the message would show twice, once sent and once on its way (seen in CI). Whoever
 // writes the server's copy first drops the local one here, in the same transaction; the fold that follows finds
 // nothing left to drop and writes the same row again.
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The id of the message or comment an answer carries (`{ mensagem }` or `{ comentario }`), or null. */
 function answeredItemId(body: unknown): string | null {

@@ -82,7 +82,8 @@ describeOnEachDb('POST /api/client/apostador/fichas/criarFicha', (server) => {
   it('refuses moved odds with the updated slip when oddsChange is false, and takes current odds when true', async () => {
     const steady = await pick(7);
     const moving = await pick(8, 'btts', 'yes');
-    const current = moving.event_selection.odds + 0.25;
+    // Odds are kept in hundredths: 1.93 + 0.25 is 2.1799999999999997 in floating point, stored and answered as 2.18.
+    const current = Math.round((moving.event_selection.odds + 0.25) * 100) / 100;
     await server()
       .db.updateTable('mercados')
       .set({ odds: Math.round(current * 100), odds_trend: 'up' })

@@ -13,8 +13,9 @@ describeOnEachDb('betting demo data: every state a demo shows', (server) => {
   });
 
   it('has matches in every state today: not started, live in each half, half-time, finished and abandoned', async () => {
-    // Yesterday too: just after midnight UTC the demo's earlier matches belong to the day before.
-    const days = [utcDay(new Date(Date.now() - 86_400_000)), utcDay(new Date())];
+    // The days around today too: just after midnight UTC the demo's earlier matches belong to the day before, and in
+    // the last 20 minutes before it the match about to start (now + 20 min) belongs to the next one.
+    const days = [-1, 0, 1].map((offset) => utcDay(new Date(Date.now() + offset * 86_400_000)));
     const eventos = [];
     for (const day of days) eventos.push(...EventListResponseSchema.parse((await anonymous(server()).get(`/api/client/public/eventos?data=${day}`)).body).eventos);
     const statuses = new Set(eventos.map((e) => e.status));

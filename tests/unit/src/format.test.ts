@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventClock, eventDay, formatKz } from '../../../src/lib/format.ts';
+import { angolaDayTime, dayHeading, eventClock, eventDay, formatKz } from '../../../src/lib/format.ts';
 import { safeCallbackUrl } from '../../../src/lib/safe-callback-url.ts';
 import { isInAppBrowser } from '../../../src/lib/in-app-browser.ts';
 
@@ -14,6 +14,30 @@ describe('formatting (SPEC §9)', () => {
     expect(eventClock('2026-11-21T23:15:00Z')).toBe('00:15');
     expect(eventDay('2026-11-21T23:15:00Z')).toBe('2026-11-22');
     expect(eventClock('not a date')).toBe('--:--');
+  });
+});
+
+describe('dates written without Intl (the first formatter of a page is slow)', () => {
+  // Every day of a year, at a minute that crosses midnight in Angola: the same text as the platform's formatter.
+  const days = Array.from({ length: 366 }, (_, index) => new Date(Date.UTC(2028, 0, 1 + index, 23, 7)));
+  for (const [locale, tag] of [
+    ['pt', 'pt-PT'],
+    ['en', 'en-GB'],
+  ] as const) {
+    it(`writes a day's heading as Intl does for ${tag}`, () => {
+      const intl = new Intl.DateTimeFormat(tag, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+      for (const date of days) expect(dayHeading(date.toISOString().slice(0, 10), locale)).toBe(intl.format(date));
+    });
+
+    it(`writes a moment in Angola's time as Intl does for ${tag}`, () => {
+      const intl = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Luanda' });
+      for (const date of days) expect(angolaDayTime(date.toISOString(), locale)).toBe(intl.format(date));
+    });
+  }
+
+  it('writes nothing for a date it cannot read', () => {
+    expect(dayHeading('not a day', 'pt')).toBe('');
+    expect(angolaDayTime('not a date', 'en')).toBe('');
   });
 });
 
