@@ -8,7 +8,17 @@
 // - `explore-start`: what the Explore screen imports beyond that (other screens that share a module import it from
 //   here, a few KB more on their first visit, none on a later one).
 // Only static imports count, so a group holds nothing the screen would not have loaded at once anyway.
+//
+// The files of the start path (the entry, what it imports, and these groups' chunks) also begin with V8's explicit
+// compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136+; other engines read a comment): V8 compiles all their
+// functions while the file streams in, on a background thread, instead of pausing the main thread to compile each
+// function the first time it runs. Module scripts get no code cache in Chromium, so without it every start pays that
+// lazy compilation again (issue 16: repeat visit and offline start, docs/decisions.md). Lazy route chunks keep V8's
+// lazy compilation: much of a library there (zod, pusher-js) never runs.
 import type { Plugin } from 'vite';
+import type { OutputBundle, OutputChunk } from 'rolldown';
+
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** [group name, the lazy chunks' own modules whose static imports it holds], in order: a module goes to the first. */
 const GROUPS: [string, RegExp[]][] = [
@@ -31,6 +41,39 @@ function staticClosure(graph: ModuleGraph, from: string[]): Set<string> {
     pending.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
   }
   return found;
+}
+
+/** The chunks a start runs: each entry and what it imports statically, and each group's chunk with its lazy facade. */
+function startPathChunks(bundle: OutputBundle): OutputChunk[] {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const facades = GROUPS.flatMap(([, starts]) => starts);
+  const pending = chunks.filter(
+    (chunk) =>
+      chunk.isEntry ||
+      GROUPS.some(([name]) => chunk.name === name) ||
+      (chunk.facadeModuleId !== null && facades.some((pattern) => pattern.test(chunk.facadeModuleId?.split('?')[0] ?? ''))),
+  );
+  const found = new Set<OutputChunk>();
+  for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
+    if (found.has(chunk)) continue;
+    found.add(chunk);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) pending.push(imported);
+    }
+  }
+  return [...found];
+}
+
+/** Puts the compile hint on line 1 of each start-path chunk (its source map moved one line down); returns their names. */
+export function addCompileHints(bundle: OutputBundle): string[] {
+  const chunks = startPathChunks(bundle);
+  for (const chunk of chunks) {
+    chunk.code = COMPILE_HINT + chunk.code;
+    if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+  }
+  return chunks.map((chunk) => chunk.fileName).sort();
 }
 
 export function startChunksPlugin(): Plugin {
@@ -71,6 +114,13 @@ export function startChunksPlugin(): Plugin {
         }
         for (const id of own) taken.add(id);
       }
+    },
+    // After Vite's own generateBundle work (its preload list is written at the top of a chunk), so the hint is line 1.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        addCompileHints(bundle);
+      },
     },
   };
 }
