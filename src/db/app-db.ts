@@ -16,6 +16,11 @@ import type {
 import type { OutboxEntry } from './outbox-types.ts';
 import { clearPersonalRows } from './personal-rows.ts';
 
+// Dexie turns its debug mode on by itself on http://localhost and 127.0.0.1, where `npm start`, the tests and the
+// bench run: every table call then makes a console task for DevTools' async stacks. The app behaves there as on its
+// real host (the bench showed no difference in time); development keeps Dexie's debug mode.
+Dexie.debug = import.meta.env.DEV;
+
 /**
  * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
  * again with its indexes, and an `upgrade` moves data when a shape changes. tests/unit/src/db-migration.test.ts
