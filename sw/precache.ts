@@ -1,13 +1,20 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { loadedLazyUrls, splitManifest, type LazyEntry, type ShellEntry } from './manifest.ts';
+import { withoutCodeCache } from './script-response.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** Route chunks, icons and the credits, kept once used or fetched when the phone is idle. */
 const LAZY_CACHE = 'fichas-lazy';
+
+/** Scripts leave the caches as the worker's own responses (sw/script-response.ts). */
+const scriptsWithoutCodeCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: ({ cachedResponse }) => Promise.resolve(withoutCodeCache(cachedResponse) ?? null),
+};
 
 /**
  * The shell: the first visit precaches only index.html and what it loads at once (the first-visit budget, issue 16);
@@ -22,6 +29,7 @@ export function registerShellRoutes(manifest: (string | ShellEntry)[]): void {
   const { shell, lazy } = splitManifest(manifest, self.location.href);
   const lazyByUrl = new Map(lazy.map((entry) => [entry.url, entry]));
 
+  addPlugins([scriptsWithoutCodeCache]);
   precacheAndRoute(shell);
   cleanupOutdatedCaches();
   registerRoute(
@@ -32,7 +40,7 @@ export function registerShellRoutes(manifest: (string | ShellEntry)[]): void {
   );
   // A hashed file never changes under its name: the cached copy is the file. The few unhashed ones (icons, credits)
   // are served from the cache and refreshed behind.
-  const hashed = new CacheFirst({ cacheName: LAZY_CACHE });
+  const hashed = new CacheFirst({ cacheName: LAZY_CACHE, plugins: [scriptsWithoutCodeCache] });
   const unhashed = new StaleWhileRevalidate({ cacheName: LAZY_CACHE });
   registerRoute(({ url, request }) => request.method === 'GET' && lazyByUrl.get(url.href)?.revision === null, hashed);
   registerRoute(({ url, request }) => request.method === 'GET' && typeof lazyByUrl.get(url.href)?.revision === 'string', unhashed);

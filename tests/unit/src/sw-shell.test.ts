@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadedLazyUrls, splitManifest } from '../../../sw/manifest.ts';
 import { linkableSignal } from '../../../sw/signal-shape.ts';
+import { withoutCodeCache } from '../../../sw/script-response.ts';
 import { notificationLink } from '../../../contract/notification-kinds.ts';
 import { INSTALL_QUIET_MS, installOffered } from '../../../src/app/install-prompt.ts';
 
@@ -78,5 +79,23 @@ describe('installOffered', () => {
   it('stays away for a week after a no, then offers again', () => {
     expect(installOffered({ browserOffers: true, installed: false, dismissedAt: now - INSTALL_QUIET_MS + 1, now })).toBe(false);
     expect(installOffered({ browserOffers: true, installed: false, dismissedAt: now - INSTALL_QUIET_MS, now })).toBe(true);
+  });
+});
+
+describe('withoutCodeCache', () => {
+  it('hands a cached script over as a new response with the same status, headers and body', async () => {
+    const cached = new Response('export const x = 1;', { status: 200, statusText: 'OK', headers: { 'content-type': 'text/javascript; charset=utf-8', etag: '"a"' } });
+    const handed = withoutCodeCache(cached);
+    expect(handed).not.toBe(cached);
+    expect(handed?.status).toBe(200);
+    expect(handed?.statusText).toBe('OK');
+    expect(handed?.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(handed?.headers.get('etag')).toBe('"a"');
+    expect(await handed?.text()).toBe('export const x = 1;');
+  });
+  it('returns anything that is not a script as it is, and no response as none', () => {
+    const page = new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } });
+    expect(withoutCodeCache(page)).toBe(page);
+    expect(withoutCodeCache(undefined)).toBeUndefined();
   });
 });
