@@ -6,8 +6,8 @@ export type StorageStatus = { state: 'opening' } | { state: 'ready' } | { state:
 let opening: Promise<StorageStatus> | null = null;
 
 /**
- * Opens the store once; start-up calls it as soon as the app's code is in (state/first-reads.ts), so opening it (tens of ms on
- * a cold start, in the browser's own process) overlaps the first render instead of following it.
+ * Opens the store once; start-up calls it as soon as the app's code is in (state/first-reads.ts), so opening it (tens
+ * of ms on a cold start, in the browser's own process) overlaps the first render instead of following it.
  */
 export function openStore(): Promise<StorageStatus> {
   opening ??= db.open().then(
