@@ -16,14 +16,16 @@ import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
 import { afterPaint } from './after-paint.ts';
 import { markFirstScreen } from './first-screen.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { AppRoutes, useFirstScreenAhead } from './AppRoutes.tsx';
+import { AppRoutes, loadScreenAt } from './AppRoutes.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { LandingPage } from '../components/LandingPage.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ProgressBar } from '../components/ProgressBar.tsx';
 
-// The store opens, and the first screen's reads start, with the app's code rather than at its first render.
-startFirstReads(location.pathname);
+// The store opens, and the first screen's reads and chunk start, with the app's code rather than at its first render.
+const firstReads = startFirstReads(location.pathname, loadScreenAt(location.pathname));
+/** Settles when the app's first render can be the first screen with its data (state/first-reads.ts): app/start.tsx. */
+export const firstReadsReady = firstReads.ready;
 // Pages for a store that will not open and for maintenance: rare, so chunks of their own, off the start-up.
 const StorageErrorPage = lazy(() => import('../components/StorageErrorPage.tsx').then((module) => ({ default: module.StorageErrorPage })));
 const MaintenancePage = lazy(() => import('../components/MaintenancePage.tsx').then((module) => ({ default: module.MaintenancePage })));
@@ -75,6 +77,7 @@ function whenScreenLoaded(then: () => void): void {
 
 /** The first screen is on screen: what start-up deferred may load now. */
 function firstScreenShown(): void {
+  firstReads.stop();
   releaseSync();
   markFirstScreen();
 }
@@ -154,7 +157,6 @@ function Ready({ signedOutStart = false }: StartProps) {
 
 export function App({ signedOutStart = false }: StartProps) {
   holdSyncUntilScreen();
-  useFirstScreenAhead();
   return (
     <I18nProvider i18n={i18n}>
       <JotaiProvider store={appStore}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
+import { Route, Switch, matchRoute, useLocation } from 'wouter';
+import { parse as parsePattern } from 'regexparam';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Shell } from './Shell.tsx';
@@ -145,19 +146,14 @@ function ShellScreens() {
   );
 }
 
-/** Starts loading the chunk of the screen at `pathname`, if it has one. */
-function loadScreenAt(parser: ReturnType<typeof useRouter>['parser'], pathname: string): void {
-  const route = SHELL_ROUTES.find((candidate) => matchRoute(parser, candidate.path, pathname)[0]);
-  void route?.screen?.load().catch(() => undefined);
-}
-
 /**
- * The first screen's chunk starts loading (index.html has preloaded it: scripts/catalog-preload.ts) and runs as soon
- * as the app is mounted, while the store opens and the session is read, instead of after them.
+ * Loads the chunk of the screen at `pathname`, if it has one: the first screen's with the app's code (index.html has
+ * preloaded it: scripts/catalog-preload.ts), a link's on intent. Settles either way: a chunk that does not load is the
+ * screen's own error, shown when it renders. Called outside React too, so with wouter's default parser itself.
  */
-export function useFirstScreenAhead(): void {
-  const { parser } = useRouter();
-  useEffect(() => loadScreenAt(parser, location.pathname), [parser]);
+export function loadScreenAt(pathname: string): Promise<unknown> {
+  const route = SHELL_ROUTES.find((candidate) => matchRoute(parsePattern, candidate.path, pathname)[0]);
+  return route?.screen?.load().catch(() => undefined) ?? Promise.resolve();
 }
 
 /**
@@ -166,21 +162,20 @@ export function useFirstScreenAhead(): void {
  * opens is fetched, once.
  */
 function usePreloadOnIntent() {
-  const { parser } = useRouter();
   useEffect(() => {
     const seen = new Set<string>();
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || seen.has(link.pathname)) return;
       seen.add(link.pathname);
-      loadScreenAt(parser, link.pathname);
+      void loadScreenAt(link.pathname);
     };
     const options = { capture: true, passive: true };
     for (const type of ['pointerdown', 'focusin']) addEventListener(type, onIntent, options);
     return () => {
       for (const type of ['pointerdown', 'focusin']) removeEventListener(type, onIntent, options);
     };
-  }, [parser]);
+  }, []);
 }
 
 function ScreenLoading() {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { useLocation } from 'wouter';
@@ -13,10 +13,12 @@ import { markFirstScreen } from './first-screen.ts';
 // state, routes, shell) is the lazy chunk App.tsx, so a visitor with no stored session sees the landing page without
 // waiting for it, for the store or for the network; the app then loads and checks the session with the server.
 // A first visit to `/` without a session cookie has the landing page in the HTML already (server/static.ts): it is
-// hydrated rather than drawn again.
+// hydrated rather than drawn again. The app renders once its first screen's reads have answered (state/first-reads.ts):
+// index.html's start-up screen stays until then, and the first render is the screen with its data.
 
+/** The app's code, once its first render can be the first screen with its data (state/first-reads.ts). */
 function loadApp() {
-  return import('./App.tsx');
+  return import('./App.tsx').then(({ App, firstReadsReady }) => firstReadsReady.then(() => App));
 }
 
 /** The landing page before the app has loaded; following a link away from it shows the start-up screen meanwhile. */
@@ -35,7 +37,12 @@ export function startApp(container: HTMLElement, i18nReady: Promise<void>): void
   let root: Root | null = null;
   let mounting: Promise<void> | null = null;
   const mountApp = (signedOutStart: boolean) => {
-    mounting ??= Promise.all([loadApp(), i18nReady]).then(([{ App }]) => (root ??= createRoot(container)).render(<App signedOutStart={signedOutStart} />));
+    mounting ??= Promise.all([loadApp(), i18nReady]).then(([App]) => {
+      const app = (root ??= createRoot(container));
+      // Rendered as a transition: React draws the whole first screen in slices, letting the page breathe between them
+      // (one task of several hundred ms at 4x otherwise: total blocking time), and commits it once, complete.
+      startTransition(() => app.render(<App signedOutStart={signedOutStart} />));
+    });
     return mounting;
   };
   if (location.pathname !== '/') {

@@ -1,4 +1,4 @@
-import { atom, type Atom } from 'jotai';
+import { atom, type Atom, type Getter } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { StoredSlip } from '../db/mirror-types.ts';
 import type { SyncMeta } from '../db/types.ts';
@@ -6,6 +6,7 @@ import { COMPETITIONS_QUERY, exploreMetaKey } from '../sync/resources.ts';
 import type { CommunityUser, Competicao, ExploreSelection } from '../../contract/schemas/explore.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
 import {
+  exploreRequest,
   hasExploreParams,
   parseDateOption,
   parseExploreFilters,
@@ -139,6 +140,16 @@ export function exploreSlipsAtom(key: string): Atom<SlipModel[] | undefined | Pe
 
 export function exploreMetaAtom(key: string): Atom<SyncMeta | undefined | Pending> {
   return cachedAtom(metaAtoms, key, () => liveAtom(() => db.syncMeta.get(exploreMetaKey(key))));
+}
+
+/**
+ * What Explore shows first for the current search (its results and when they were refreshed), for start-up to read
+ * ahead of the screen (state/first-reads.ts): the same atoms the screen then follows.
+ */
+export function exploreFirstReads(get: Getter): Atom<unknown>[] {
+  const request = exploreRequest(get(exploreFiltersAtom), get(dateOptionAtom));
+  const results = request.kind === 'apostas' ? exploreTipsAtom(request.key) : request.kind === 'fichas' ? exploreSlipsAtom(request.key) : exploreUsersAtom(request.key);
+  return [results, exploreMetaAtom(request.key)];
 }
 
 export const refreshExploreAtom = atom(null, async (get, _set, input: { request: ExploreRequest; force?: boolean }) =>

@@ -9,13 +9,14 @@ import { loadSync } from './lazy-sync.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-const storedRecordAtom = liveAtom(() => readSessionRecord(db));
+/** The session record as the store holds it (PENDING until the store has answered). */
+export const storedSessionRecordAtom = liveAtom(() => readSessionRecord(db));
 
 /** The record this tab has just written (a sign-out): the screens have it at once, before the live query brings it. */
 const writtenRecordAtom = atom<SessionRecord | null>(null);
 
 const sessionRecordAtom = atom((get) => {
-  const stored = get(storedRecordAtom);
+  const stored = get(storedSessionRecordAtom);
   const written = get(writtenRecordAtom);
   if (written && (stored === PENDING || !stored || stored.checkedAt < written.checkedAt)) return written;
   return stored;

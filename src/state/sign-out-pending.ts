@@ -1,17 +1,15 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
-import { readSessionRecord } from '../db/session.ts';
-import { liveAtom, PENDING } from './live-atom.ts';
+import { PENDING } from './live-atom.ts';
 import { loadSync } from './lazy-sync.ts';
-
-const recordAtom = liveAtom(() => readSessionRecord(db));
+import { storedSessionRecordAtom } from './session.ts';
 
 /**
  * Whether this phone signed out offline and the server has not heard it yet (null until the store has answered):
  * start-up then has it sent at once (app/App.tsx), rather than after the first screen.
  */
 export const signOutPendingAtom = atom<boolean | null>((get) => {
-  const record = get(recordAtom);
+  const record = get(storedSessionRecordAtom);
   return record === PENDING ? null : !!record?.signOutPending;
 });
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { Plural, useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useLingui } from '@lingui/react';
 import type { SlipModel } from '../../state/slip-model.ts';
 import { angolaDayTime } from '../../lib/format.ts';
@@ -12,6 +12,10 @@ import { SlipTotals } from './SlipTotals.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 
 const SHOWN_LEGS = 3;
+// The counts below choose their words themselves rather than through lingui's plural, which formats the count with
+// Intl.NumberFormat whether the message shows it or not: the first one on a page costs 70-180 ms at 4x CPU, on the way
+// to Explore's first screen (lib/format.ts). pt-PT and English both use the singular for exactly 1 only; a slip holds
+// at most 50 selections, so a count never needs grouping.
 // Only a slip the server refused shows it (rare in a list): it loads when one does, off the lists' first screen.
 const RefusalPanel = lazy(() => import('./RefusalPanel.tsx').then((module) => ({ default: module.RefusalPanel })));
 
@@ -22,11 +26,12 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
   const { ficha, own, sync, refused } = slip;
   const count = ficha.selecoes.length;
   const legs = ficha.selecoes.slice(0, SHOWN_LEGS);
+  const more = count - SHOWN_LEGS;
   return (
     <article className={`slip-card card-sync-${sync}`} aria-label={t`Ficha`}>
       <header className="slip-card-head">
         <Link href={slipHref(ficha, own)} className="slip-card-title">
-          {own ? <Plural value={count} one="Ficha de # selecção" other="Ficha de # selecções" /> : <>@{ficha.usuario.nomeUsuario}</>}
+          {own ? (count === 1 ? t`Ficha de ${count} selecção` : t`Ficha de ${count} selecções`) : <>@{ficha.usuario.nomeUsuario}</>}
         </Link>
         <span className="slip-card-date">{angolaDayTime(ficha.createdAt, i18n.locale)}</span>
       </header>
@@ -43,9 +48,9 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
               {competitorName(selection, 'home')} – {competitorName(selection, 'away')}
             </li>
           ))}
-          {count > SHOWN_LEGS && (
+          {more > 0 && (
             <li className="muted">
-              <Plural value={count - SHOWN_LEGS} one="e mais # selecção" other="e mais # selecções" />
+              {more === 1 ? t`e mais ${more} selecção` : t`e mais ${more} selecções`}
             </li>
           )}
         </ul>

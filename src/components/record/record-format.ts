@@ -1,21 +1,15 @@
 // Pure formatting of a tipster's record: percentages in the app's language, the running-ROI chart's
-// geometry. No I/O, no hooks; unit-tested in tests/unit/components/record-format.test.ts.
+// geometry. No I/O, no hooks; unit-tested in tests/unit/src/record-format.test.ts.
 
-function numberLocale(locale: string): string {
-  return locale === 'en' ? 'en-GB' : 'pt-PT';
-}
+import { formatDecimal } from '../../lib/format.ts';
 
 /**
  * A ratio as a percentage with at most one decimal, as each language writes it: pt "12,5 %" (a no-break space before
- * the sign, so it never wraps alone), en "12.5%". `signed`: a positive value gets "+" (ROI); zero has no sign.
+ * the sign, so it never wraps alone), en "12.5%". `signed`: a positive value gets "+" (ROI); zero has no sign, and a
+ * value too small to show after rounding reads as zero, not "-0".
  */
 export function formatPercent(ratio: number, locale: string, signed = false): string {
-  const value = new Intl.NumberFormat(numberLocale(locale), {
-    maximumFractionDigits: 1,
-    signDisplay: signed ? 'exceptZero' : 'auto',
-  }).format(ratio * 100);
-  // "-0" after rounding a tiny negative rate reads as zero.
-  const shown = value === '-0' ? '0' : value;
+  const shown = formatDecimal(ratio * 100, locale, 1, signed);
   return locale === 'en' ? `${shown}%` : `${shown}\u00a0%`;
 }
 

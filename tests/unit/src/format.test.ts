@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { angolaDayTime, dayHeading, eventClock, eventDay, formatKz } from '../../../src/lib/format.ts';
+import { angolaDayTime, dayHeading, eventClock, eventDay, formatDecimal, formatKz } from '../../../src/lib/format.ts';
 import { safeCallbackUrl } from '../../../src/lib/safe-callback-url.ts';
 import { isInAppBrowser } from '../../../src/lib/in-app-browser.ts';
 
@@ -39,6 +39,32 @@ describe('dates written without Intl (the first formatter of a page is slow)', (
     expect(dayHeading('not a day', 'pt')).toBe('');
     expect(angolaDayTime('not a date', 'en')).toBe('');
   });
+});
+
+describe('numbers written without Intl (the first number formatter of a page is slow too)', () => {
+  // Whole numbers around each grouping step, halves (exact and not: 0.15 is a little under), negatives, tiny values.
+  const values = [0, 0.04, 0.05, 0.15, 0.25, 1.005, 2.5, 12.45, 12.5, 99.95, 999, 1000, 1234.5, 9999.99, 10_000, 12_345.55, 123_456, 1_234_567.25, 987_654_321];
+  // And a few thousand more of every magnitude, with two or three decimals (the halves are where rounding differs).
+  let seed = 7;
+  const next = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+  const spread = Array.from({ length: 3000 }, (_, index) => Math.round(next() * 10 ** (index % 9)) / 10 ** (2 + (index % 2)));
+  const cases = [...values, ...spread].flatMap((value) => [value, -value, value / 7, -value / 3]);
+  for (const [locale, tag] of [
+    ['pt', 'pt-PT'],
+    ['en', 'en-GB'],
+  ] as const) {
+    for (const digits of [0, 1, 2]) {
+      it(`writes numbers with at most ${digits} decimals as Intl does for ${tag}`, () => {
+        const plain = new Intl.NumberFormat(tag, { maximumFractionDigits: digits });
+        const signed = new Intl.NumberFormat(tag, { maximumFractionDigits: digits, signDisplay: 'exceptZero' });
+        for (const value of cases) {
+          // Intl writes "-0" for a negative value that rounds to zero; the app never shows it.
+          expect(formatDecimal(value, locale, digits), String(value)).toBe(plain.format(value).replace(/^-0$/, '0'));
+          expect(formatDecimal(value, locale, digits, true), String(value)).toBe(signed.format(value));
+        }
+      });
+    }
+  }
 });
 
 describe('callbackUrl', () => {
