@@ -18,8 +18,9 @@ import { clearPersonalRows } from './personal-rows.ts';
 
 // Dexie turns its debug mode on by itself on http://localhost and 127.0.0.1, where `npm start`, the tests and the
 // bench run: every table call then makes a console task for DevTools' async stacks. The app behaves there as on its
-// real host (the bench showed no difference in time); development keeps Dexie's debug mode.
-Dexie.debug = import.meta.env.DEV;
+// real host (the bench showed no difference in time); development keeps Dexie's debug mode. Plain Node (the bench's
+// store figures import this file) has no import.meta.env.
+Dexie.debug = import.meta.env?.DEV === true;
 
 /**
  * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
