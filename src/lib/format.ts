@@ -1,10 +1,15 @@
 // Formatting rules of SPEC §9.
 
+/** A whole number's digits with `separator` between each group of three, from the right. */
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
 /** Kz with no decimals and German-style grouping: 12.500 Kz. */
 export function formatKz(amount: number): string {
   const rounded = Math.round(amount);
   const sign = rounded < 0 ? '-' : '';
-  const digits = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const digits = groupThousands(String(Math.abs(rounded)), '.');
   return `${sign}${digits} Kz`;
 }
 
@@ -71,7 +76,7 @@ export function formatDecimal(value: number, locale: string, fractionDigits = 0,
   const rounded = Number.isFinite(value) ? roundedDigits(value, fractionDigits) : undefined;
   if (!rounded) return String(value);
   const { group, decimal, from } = GROUPING[locale === 'en' ? 'en' : 'pt'];
-  const whole = rounded.whole.length >= from ? rounded.whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : rounded.whole;
+  const whole = rounded.whole.length >= from ? groupThousands(rounded.whole, group) : rounded.whole;
   const decimals = rounded.fraction.replace(/0+$/, '');
   const zero = /^0*$/.test(rounded.whole + rounded.fraction);
   const sign = zero ? '' : value < 0 ? '-' : signed ? '+' : '';
