@@ -5,6 +5,7 @@ import { formatKz } from '../../lib/format.ts';
 import { TrendArrow } from '../betting/TrendArrow.tsx';
 import { Icon } from '../Icon.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
+import { VirtualList } from '../VirtualList.tsx';
 import '../record/record.css';
 
 /**
@@ -16,58 +17,61 @@ function rankOf(user: CommunityUser, index: number): number | null {
   return user.posicao;
 }
 
+/** One bettor on the board: rank, name, record, counts and bankroll, linking to the profile. */
+function CommunityRow({ user, rank }: { user: CommunityUser; rank: number | null }) {
+  const { t } = useLingui();
+  const { fichas, ganhas, ganhasMes, seguidores } = user.stats;
+  return (
+    <div className="community-row">
+      {rank === null ? (
+        <span className="community-rank" aria-hidden="true">
+          –
+        </span>
+      ) : (
+        <span className="community-rank">
+          <span className="record-sr-only">
+            <Trans>Posição</Trans>{' '}
+          </span>
+          {rank}
+        </span>
+      )}
+      <span className="avatar-letter" aria-hidden="true">
+        {(user.nome || user.nomeUsuario).slice(0, 1).toUpperCase()}
+      </span>
+      <Link href={`/${user.nomeUsuario}`} className="community-user">
+        <span className="community-name">
+          {user.nome}
+          {user.nif.verificado && (
+            <span className="verified" role="img" aria-label={t`Verificado`}>
+              <Icon name="check" inline size={12} />
+            </span>
+          )}
+        </span>
+        <span className="muted small">@{user.nomeUsuario}</span>
+        <RecordSummaryLine record={user.registo} className="community-record" />
+        <span className="community-stats small">
+          <Trans>
+            {ganhasMes} ganhas este mês · {ganhas}/{fichas} fichas · {seguidores} seguidores
+          </Trans>
+        </span>
+      </Link>
+      <span className="community-banca" aria-label={t`Banca`}>
+        {formatKz(user.banca.amount)}
+        <TrendArrow trend={user.banca.trend} />
+      </span>
+    </div>
+  );
+}
+
 /**
- * The community board: bettors ranked by the ROI of their verified record; a user below the guard is
- * listed without a rank, with "sem histórico suficiente (N de 20)". Each row keeps the slips and followers counts.
+ * The community board: bettors ranked by the ROI of their verified record; a user below the guard is listed without a
+ * rank, with "sem histórico suficiente (N de 20)". Each row keeps the slips and followers counts. Virtualised once the
+ * list grows long (it pages in more as the reader scrolls).
  */
 export function CommunityList({ users }: { users: CommunityUser[] }) {
-  const { t } = useLingui();
   return (
-    <ol className="community-list">
-      {users.map((user, index) => {
-        const { fichas, ganhas, ganhasMes, seguidores } = user.stats;
-        const rank = rankOf(user, index);
-        return (
-          <li key={user.id} className="community-row">
-            {rank === null ? (
-              <span className="community-rank" aria-hidden="true">
-                –
-              </span>
-            ) : (
-              <span className="community-rank">
-                <span className="record-sr-only">
-                  <Trans>Posição</Trans>{' '}
-                </span>
-                {rank}
-              </span>
-            )}
-            <span className="avatar-letter" aria-hidden="true">
-              {(user.nome || user.nomeUsuario).slice(0, 1).toUpperCase()}
-            </span>
-            <Link href={`/${user.nomeUsuario}`} className="community-user">
-              <span className="community-name">
-                {user.nome}
-                {user.nif.verificado && (
-                  <span className="verified" role="img" aria-label={t`Verificado`}>
-                    <Icon name="check" inline size={12} />
-                  </span>
-                )}
-              </span>
-              <span className="muted small">@{user.nomeUsuario}</span>
-              <RecordSummaryLine record={user.registo} className="community-record" />
-              <span className="community-stats small">
-                <Trans>
-                  {ganhasMes} ganhas este mês · {ganhas}/{fichas} fichas · {seguidores} seguidores
-                </Trans>
-              </span>
-            </Link>
-            <span className="community-banca" aria-label={t`Banca`}>
-              {formatKz(user.banca.amount)}
-              <TrendArrow trend={user.banca.trend} />
-            </span>
-          </li>
-        );
-      })}
-    </ol>
+    <VirtualList items={users} itemKey={(user) => user.id} className="community-list">
+      {(user, index) => <CommunityRow user={user} rank={rankOf(user, index)} />}
+    </VirtualList>
   );
 }
