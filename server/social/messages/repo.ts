@@ -28,7 +28,8 @@ export function previewOf(text: string, imageCount: number, recurso: Recurso | n
 
 type MessageRow = Selectable<MensagensTable>;
 
-async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mensagem[]> {
+/** Message rows as the API's messages (sender and image URLs), in the order given. */
+export async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mensagem[]> {
   if (rows.length === 0) return [];
   const users = await loadUsers(
     db,

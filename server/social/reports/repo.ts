@@ -1,15 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Mensagem } from '../../../contract/schemas/chats.ts';
 import type { Denuncia, ReportTarget } from '../../../contract/schemas/reports.ts';
-import type { Database, MensagensTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { findConversation, isParticipant } from '../conversations/repo.ts';
 import { findGroup, findMembership, viewerAccess, type Viewer } from '../groups/repo.ts';
-import { imageUrl } from '../messages/repo.ts';
-import { loadUsers, missingUser, toPublic, toSender } from '../shared/users.ts';
+import { toMessages } from '../messages/repo.ts';
+import { loadUsers, missingUser, toPublic } from '../shared/users.ts';
 import type { DenunciasTable, ReportDb } from './tables.ts';
 
 type Reader = Kysely<Database>;
-type MessageRow = Selectable<MensagensTable>;
 
 /** What a report points to, as found when it is made: its author and what it said. */
 export interface ReportedTarget {
@@ -96,38 +95,6 @@ export async function toDenuncias(db: Reader, rows: readonly DenunciasTable[]): 
     moderador: row.moderador_id ? user(row.moderador_id) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  }));
-}
-
-/** Message rows as the API's messages (sender and image URLs), in the order given. */
-export async function toMessages(db: Reader, rows: readonly MessageRow[]): Promise<Mensagem[]> {
-  if (rows.length === 0) return [];
-  const users = await loadUsers(
-    db,
-    rows.map((r) => r.sender_id),
-  );
-  const images = await db
-    .selectFrom('imagens')
-    .select(['id', 'mensagem_id'])
-    .where(
-      'mensagem_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('mensagem_id')
-    .orderBy('ordem')
-    .execute();
-  const byMessage = new Map<string, { url: string }[]>();
-  for (const image of images) byMessage.set(image.mensagem_id, [...(byMessage.get(image.mensagem_id) ?? []), { url: imageUrl(image.id) }]);
-  return rows.map((row) => ({
-    id: row.id,
-    chatType: row.chat_tipo,
-    chatId: row.chat_id,
-    sender: toSender(toPublic(users.get(row.sender_id) ?? missingUser(row.sender_id))),
-    mensagem: row.mensagem,
-    imagens: byMessage.get(row.id) ?? [],
-    recurso: row.recurso_tipo === 'ficha' && row.recurso_id ? { tipo: 'ficha', id: row.recurso_id } : null,
-    createdAt: row.created_at,
   }));
 }
 

@@ -22,7 +22,8 @@ import { bumpCounter, notify } from '../../notify/notify.ts';
 import { requireModerator } from '../moderator/routes.ts';
 import { isId, readJson, readPage, readQuery } from '../shared/request.ts';
 import { loadUser, toPublic, toSender } from '../shared/users.ts';
-import { findTarget, groupReports, messageWithContext, moderatorIds, toDenuncias, toMessages } from './repo.ts';
+import { toMessages } from '../messages/repo.ts';
+import { findTarget, groupReports, messageWithContext, moderatorIds, toDenuncias } from './repo.ts';
 import { forgetSuspensions } from './suspension.ts';
 import { trxWithReports, withReports, type DenunciasTable } from './tables.ts';
 
