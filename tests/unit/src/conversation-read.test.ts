@@ -9,6 +9,7 @@ import { sendRaw } from '../../../src/api/http.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // A chat marked read on the phone stays read there while the mark waits to be sent: a conversation page or the
 // conversation itself fetched meanwhile (the server still says unread) must not bring the unread badge back.
@@ -37,11 +38,7 @@ afterAll(async () => {
 beforeEach(async () => {
   online = true;
   db = new AppDb(`conversation-read-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: ana.id, nomeUsuario: ana.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, ana);
 });
 
 /** Beto writes to Ana: the conversation is unread for her on the server. */

@@ -13,6 +13,7 @@ import type { Group } from '../../../contract/schemas/groups.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, PNG_1PX, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The group screens' sync against the real server: the list by sub-filter with its pages, a group created offline
 // (exactly once on the server), a group's detail with the user removed or the group deleted meanwhile, and a
@@ -47,11 +48,7 @@ afterAll(async () => {
 beforeEach(async () => {
   online = true;
   db = new AppDb(`groups-sync-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: ana.id, nomeUsuario: ana.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, ana);
 });
 
 const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });

@@ -11,6 +11,7 @@ import type { Ficha } from '../../../contract/schemas/slips.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The notifications list on the phone (issue 14 item 3): pages of 50 by the `before` cursor, rows gone from the
 // server gone here, read marks kept while they wait in the outbox, and a live slip event stored with what it
@@ -43,11 +44,7 @@ afterAll(async () => {
 beforeEach(async () => {
   online = true;
   db = new AppDb(`notifications-sync-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: user.id, nomeUsuario: user.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, user);
 });
 
 const texts = async () => (await db.notifications.orderBy('sortKey').reverse().toArray()).map((row) => row.data.mensagem);

@@ -13,6 +13,7 @@ import { startTestServer, type TestServer } from '../server/helpers/test-server.
 import { expectOk, idemKey, newUser, type Actor } from '../server/helpers/social.ts';
 import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The profile page's store (issue 14 item 1): someone's profile with its counts, a follow made offline shown at once
 // and kept through refreshes until the server's answer replaces it, a refused one undone on discard, and the lists.
@@ -45,11 +46,7 @@ afterAll(async () => {
 beforeEach(async () => {
   online = true;
   db = new AppDb(`profile-sync-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: ana.id, nomeUsuario: ana.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, ana);
 });
 
 describe('a profile on the phone', () => {

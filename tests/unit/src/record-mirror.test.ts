@@ -11,6 +11,7 @@ import type { UserRecord } from '../../../contract/schemas/record.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The verified record in the phone's store: someone's and one's own, as the real server sends them
 // with the profile, kept when a refresh fails (readable offline once seen), and what the profile screen reads.
@@ -35,11 +36,7 @@ beforeAll(async () => {
   ana = await newUser(server, 'registo');
   vi.stubGlobal('location', new URL('http://localhost:8080/'));
   vi.stubGlobal('fetch', fetchAs(ana, () => online));
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: ana.id, nomeUsuario: ana.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, ana);
 });
 afterAll(async () => {
   vi.unstubAllGlobals();

@@ -7,6 +7,7 @@ import { MSG } from '../../../contract/messages.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { anonymous, newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The rewards store (issue 14 item 4): a reward sent is stored at once at the top of the sent list, its payment's end
 // (paid or cancelled) fetched into it so every list shows the new state, the lists read from the store offline with
@@ -50,11 +51,7 @@ beforeEach(async () => {
   online = true;
   as(ana);
   db = new AppDb(`rewards-sync-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: ana.id, nomeUsuario: ana.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, ana);
 });
 
 describe('rewards on the phone', () => {

@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../server/helpers/test-server.
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
+import { storeSignedIn } from './helpers/signed-in.ts';
 
 // The slip outbox against the real server: made on the phone, created once, refusals resolved.
 
@@ -36,11 +37,7 @@ beforeEach(async () => {
   vi.stubGlobal('location', new URL('http://localhost:8080/explorar'));
   vi.stubGlobal('fetch', fetchAs(user, () => online));
   db = new AppDb(`slips-sync-${++counter}`);
-  await db.kv.put({
-    key: 'session',
-    session: { user: { id: user.id, nomeUsuario: user.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-    checkedAt: Date.now(),
-  });
+  await storeSignedIn(db, user);
 });
 
 const owner = () => ({ id: user.id, nome: 'Teste', nomeUsuario: user.nomeUsuario, fotografia: null });
