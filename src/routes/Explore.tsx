@@ -27,6 +27,7 @@ import { ExploreResults } from '../components/explore/ExploreResults.tsx';
 import { CATEGORY_LABELS, PAGE_LABELS } from '../components/explore/filter-labels.ts';
 import '../components/betting/betting.css';
 import '../components/explore/explore.css';
+import { Tabs } from '../components/Tabs.tsx';
 
 const UPCOMING_SHOWN = 30;
 /** The tabs in the order SPEC §2 names them (the default, fichas, comes from SPEC §5). */
@@ -79,20 +80,14 @@ export default function Explore() {
         {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
 
-      <div className="tabs page-tabs" role="tablist" aria-label={t`Explorar`}>
-        {PAGE_TABS.map((page) => (
-          <button
-            key={page}
-            type="button"
-            role="tab"
-            aria-selected={filters.pageComponent === page}
-            className={filters.pageComponent === page ? 'tab current' : 'tab'}
-            onClick={() => set({ pageComponent: page })}
-          >
-            {PAGE_LABELS[page](i18n)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t`Explorar`}
+        tabs={PAGE_TABS}
+        labels={{ apostas: PAGE_LABELS.apostas(i18n), fichas: PAGE_LABELS.fichas(i18n), comunidade: PAGE_LABELS.comunidade(i18n) }}
+        selected={filters.pageComponent}
+        onSelect={(page) => set({ pageComponent: page })}
+        className="page-tabs"
+      />
 
       {filters.pageComponent === 'apostas' && <BetFilters />}
       {filters.pageComponent === 'fichas' && (

@@ -16,6 +16,7 @@ import { LastUpdated } from '../components/LastUpdated.tsx';
 import { GroupRow } from '../components/groups/GroupRow.tsx';
 import '../components/chat/chat.css';
 import '../components/groups/groups.css';
+import { Tabs } from '../components/Tabs.tsx';
 
 const FILTER_KEY = 'grupos:filtro';
 /** How many rows before the end of the list the next page is asked for. */
@@ -96,13 +97,7 @@ export default function Groups() {
         </Link>
       </div>
       {info && <LastUpdated at={info.refreshedAt} error={info.error === null ? null : info.error} />}
-      <div className="tabs" role="tablist" aria-label={t`Filtrar grupos`}>
-        {GROUP_FILTERS.map((value) => (
-          <button key={value} type="button" role="tab" aria-selected={filter === value} className={filter === value ? 'tab current' : 'tab'} onClick={() => choose(value)}>
-            {labels[value]}
-          </button>
-        ))}
-      </div>
+      <Tabs label={t`Filtrar grupos`} tabs={GROUP_FILTERS} labels={labels} selected={filter} onSelect={choose} />
       {rows !== PENDING && list.length === 0 ? (
         <p className="notice">
           {!info && !online ? (

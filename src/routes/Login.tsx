@@ -13,8 +13,10 @@ import { GoogleSignIn } from '../components/auth/GoogleSignIn.tsx';
 import { ResetPasswordForm } from '../components/auth/ResetPasswordForm.tsx';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { MSG } from '../../contract/messages.ts';
+import { Tabs, tabId } from '../components/Tabs.tsx';
 
 type Tab = 'login' | 'signUp' | 'forgot';
+const TABS: readonly Tab[] = ['login', 'signUp', 'forgot'];
 
 /** The sign-in page's `error` values the server sends a browser here with, and what they tell the user. */
 const ERROR_NOTICES: Record<string, string> = {
@@ -61,11 +63,7 @@ export default function Login() {
   }
   if (status === 'authenticated') return <Redirect to={callbackUrl} replace />;
   if (status === 'loading') return <FullScreenSpinner />;
-  const tabs: { id: Tab; label: string }[] = [
-    { id: 'login', label: t`Entrar` },
-    { id: 'signUp', label: t`Criar conta` },
-    { id: 'forgot', label: t`Alterar palavra passe` },
-  ];
+  const labels: Record<Tab, string> = { login: t`Entrar`, signUp: t`Criar conta`, forgot: t`Alterar palavra passe` };
   return (
     <div className="auth-page">
       <div className="auth-card">
@@ -82,23 +80,8 @@ export default function Login() {
             {translateServerMessage(errorNotice)}
           </p>
         )}
-        <div className="tabs" role="tablist" aria-label={t`Conta`}>
-          {tabs.map((entry) => (
-            <button
-              key={entry.id}
-              type="button"
-              role="tab"
-              id={`tab-${entry.id}`}
-              aria-selected={tab === entry.id}
-              aria-controls={`panel-${entry.id}`}
-              className={tab === entry.id ? 'tab current' : 'tab'}
-              onClick={() => setTab(entry.id)}
-            >
-              {entry.label}
-            </button>
-          ))}
-        </div>
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <Tabs label={t`Conta`} tabs={TABS} labels={labels} selected={tab} onSelect={setTab} idBase="account" panelOf={(value) => `account-panel-${value}`} />
+        <div role="tabpanel" id={`account-panel-${tab}`} aria-labelledby={tabId('account', tab)}>
           {tab === 'login' && <LoginForm callbackUrl={callbackUrl} />}
           {tab === 'signUp' && <SignUpForm callbackUrl={callbackUrl} referrer={referrer} />}
           {tab === 'forgot' && <ForgotForm />}

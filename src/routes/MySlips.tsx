@@ -13,6 +13,7 @@ import { SlipCard } from '../components/betting/SlipCard.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
 import { VirtualList } from '../components/VirtualList.tsx';
 import '../components/betting/betting.css';
+import { Tabs } from '../components/Tabs.tsx';
 
 const TABS: SlipFilter[] = ['criadas', 'guardadas', 'ocultas'];
 const TAB_KEY = 'fichas:filtro';
@@ -60,13 +61,7 @@ export default function MySlips() {
         </h1>
         {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
-      <div className="tabs" role="tablist" aria-label={t`Fichas`}>
-        {TABS.map((value) => (
-          <button key={value} type="button" role="tab" aria-selected={tab === value} className={tab === value ? 'tab current' : 'tab'} onClick={() => choose(value)}>
-            {labels[value]}
-          </button>
-        ))}
-      </div>
+      <Tabs label={t`Fichas`} tabs={TABS} labels={labels} selected={tab} onSelect={choose} />
       {rows === PENDING ? null : rows.length === 0 ? (
         <p className="notice">
           {tab === 'criadas' && <Trans>Ainda não criou fichas. Escolha odds num jogo e carregue em Bater Ficha.</Trans>}

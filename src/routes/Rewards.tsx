@@ -25,6 +25,7 @@ import { RewardItem } from '../components/rewards/RewardItem.tsx';
 import { RewardState } from '../components/rewards/RewardState.tsx';
 import { rewardTime } from '../components/rewards/reward-labels.ts';
 import '../components/rewards/rewards.css';
+import { Tabs, tabId } from '../components/Tabs.tsx';
 
 const LISTS: RewardListName[] = ['enviadas', 'recebidas', 'reembolsados'];
 const LIST_PATH = '/dashboard/recompensas/enviadas';
@@ -102,23 +103,16 @@ function RewardLists() {
       <h1 className="page-title">
         <Trans>Recompensas</Trans>
       </h1>
-      <div className="tabs" role="tablist" aria-label={t`Listas de recompensas`}>
-        {LISTS.map((value) => (
-          <button
-            key={value}
-            id={`${id}-${value}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            aria-controls={`${id}-panel`}
-            className={tab === value ? 'tab current' : 'tab'}
-            onClick={() => navigate(value === 'enviadas' ? LIST_PATH : `${LIST_PATH}?lista=${value}`, { replace: true })}
-          >
-            {labels[value]}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`}>
+      <Tabs
+        label={t`Listas de recompensas`}
+        tabs={LISTS}
+        labels={labels}
+        selected={tab}
+        onSelect={(value) => navigate(value === 'enviadas' ? LIST_PATH : `${LIST_PATH}?lista=${value}`, { replace: true })}
+        idBase={id}
+        panelOf={() => `${id}-panel`}
+      />
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={tabId(id, tab)}>
         <RewardListPanel key={tab} lista={tab} />
       </div>
     </section>

@@ -172,6 +172,19 @@ test('Explore filters come from the URL, survive navigation and reloads, and fal
   await expect(page.getByRole('button', { name: 'Novas fichas' })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('tab', { name: 'Apostas' }).click();
   await expect(page.getByRole('button', { name: 'Probabilidade' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The tabs are one stop in the Tab order; the arrow keys (and Home/End) move to a tab and select it.
+  const tabs = page.getByRole('tablist', { name: 'Explorar' }).getByRole('tab');
+  await expect(tabs.and(page.locator('[tabindex="0"]'))).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Apostas' }).press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Fichas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Fichas' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Novas fichas' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Comunidade' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Apostas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Apostas' })).toBeFocused();
 });
 
 test('the privileged account gets the tudo category and the tip count', async ({ page }) => {

@@ -17,6 +17,7 @@ import { useRefreshWhileVisible } from '../use-refresh-while-visible.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
 import { VirtualList } from '../VirtualList.tsx';
 import { UserList } from './UserList.tsx';
+import { Tabs, tabId } from '../Tabs.tsx';
 
 const TABS: ProfileList[] = ['fichas', 'seguidores', 'seguindo'];
 
@@ -86,23 +87,8 @@ export function ProfileLists({ profile }: { profile: ProfileView }) {
   };
   return (
     <div className="profile-lists">
-      <div className="tabs" role="tablist" aria-label={t`Listas do perfil`}>
-        {TABS.map((value) => (
-          <button
-            key={value}
-            id={`${id}-${value}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === value}
-            aria-controls={`${id}-panel`}
-            className={tab === value ? 'tab current' : 'tab'}
-            onClick={() => setTab(value)}
-          >
-            {labels[value]}
-          </button>
-        ))}
-      </div>
-      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="profile-panel">
+      <Tabs label={t`Listas do perfil`} tabs={TABS} labels={labels} selected={tab} onSelect={setTab} idBase={id} panelOf={() => `${id}-panel`} />
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={tabId(id, tab)} className="profile-panel">
         {tab === 'fichas' ? (
           <Slips key={profile.id} userId={profile.id} onEndReached={onEndReached} />
         ) : (

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Room } from '../../../contract/schemas/rooms.ts';
 import { Icon } from '../Icon.tsx';
+import { Tabs, tabId } from '../Tabs.tsx';
 import { RoomEventPanel } from './RoomEventPanel.tsx';
 
 // The slip builder as the right panel has it, loaded when the Ficha tab is first shown.
@@ -48,13 +49,11 @@ export function RoomDrawer({
       first.focus();
     }
   };
-  const tabs = useRef(new Map<RoomTab, HTMLButtonElement>());
   const labels: Record<RoomTab, string> = { evento: t`Evento`, ficha: t`Ficha` };
 
+  // On opening, the selected tab takes the focus (the arrow keys move it after).
   useEffect(() => {
-    tabs.current.get(tab)?.focus();
-    // Only on opening: the selected tab takes the focus (arrow keys move it after).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    dialog.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
   }, []);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -65,16 +64,6 @@ export function RoomDrawer({
     return () => removeEventListener('keydown', onKey);
   }, [onClose]);
 
-  // The tabs pattern of WAI-ARIA: arrows, Home and End move between tabs and select them.
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index + TABS.length - 1) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
-    if (!next) return;
-    event.preventDefault();
-    onTab(next);
-    tabs.current.get(next)?.focus();
-  };
 
   return (
     <div className="drawer-layer" role="presentation" onClick={onClose}>
@@ -87,34 +76,13 @@ export function RoomDrawer({
             <Icon name="close" />
           </button>
         </div>
-        <div className="tabs" role="tablist" aria-label={t`Detalhes da sala`}>
-          {TABS.map((value) => (
-            <button
-              key={value}
-              ref={(element) => {
-                if (element) tabs.current.set(value, element);
-                else tabs.current.delete(value);
-              }}
-              type="button"
-              role="tab"
-              id={`room-tab-${value}`}
-              aria-controls={`room-panel-${value}`}
-              aria-selected={tab === value}
-              tabIndex={tab === value ? 0 : -1}
-              className={tab === value ? 'tab current' : 'tab'}
-              onClick={() => onTab(value)}
-              onKeyDown={onTabKey}
-            >
-              {labels[value]}
-            </button>
-          ))}
-        </div>
+        <Tabs label={t`Detalhes da sala`} tabs={TABS} labels={labels} selected={tab} onSelect={onTab} idBase="room" panelOf={(value) => `room-panel-${value}`} />
         {TABS.map((value) => (
           <div
             key={value}
             role="tabpanel"
             id={`room-panel-${value}`}
-            aria-labelledby={`room-tab-${value}`}
+            aria-labelledby={tabId('room', value)}
             hidden={tab !== value}
             tabIndex={0}
             className="room-tabpanel"

@@ -14,6 +14,7 @@ import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
 import { ShareOutside } from './ShareOutside.tsx';
 import './share.css';
+import { Tabs, tabId } from '../Tabs.tsx';
 
 type Tab = 'conversas' | 'grupos' | 'salas';
 const TABS: Tab[] = ['conversas', 'grupos', 'salas'];
@@ -193,23 +194,8 @@ export function ShareDialog({ ficha, onClose }: { ficha: Ficha; onClose: () => v
           </p>
         )}
         {!slipBlock && !hiddenFromRecipients(ficha, selfId) && <ShareOutside ficha={ficha} />}
-        <div className="tabs" role="tablist" aria-label={t`Onde partilhar`}>
-          {TABS.map((value) => (
-            <button
-              key={value}
-              id={`${baseId}-tab-${value}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === value}
-              aria-controls={`${baseId}-panel`}
-              className={tab === value ? 'tab current' : 'tab'}
-              onClick={() => setTab(value)}
-            >
-              {labels[value]}
-            </button>
-          ))}
-        </div>
-        <div id={`${baseId}-panel`} role="tabpanel" tabIndex={0} aria-labelledby={`${baseId}-tab-${tab}`} className="share-panel">
+        <Tabs label={t`Onde partilhar`} tabs={TABS} labels={labels} selected={tab} onSelect={setTab} idBase={baseId} panelOf={() => `${baseId}-panel`} />
+        <div id={`${baseId}-panel`} role="tabpanel" tabIndex={0} aria-labelledby={tabId(baseId, tab)} className="share-panel">
           {list === null ? (
             <span className="spinner-small" aria-hidden="true" />
           ) : list.length === 0 ? (
