@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useModal } from './use-modal.ts';
 
 export function ConfirmDialog({
   title,
@@ -15,9 +16,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  // The first control is Cancel: the choice that changes nothing has the focus, and Escape is Cancel too.
+  useModal(box, onCancel);
   return (
     <div className="drawer-layer centred" role="presentation" onClick={onCancel}>
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-label={title} onClick={(event) => event.stopPropagation()}>
+      <div ref={box} className="dialog" role="alertdialog" aria-modal="true" aria-label={title} onClick={(event) => event.stopPropagation()}>
         <h2 className="dialog-title">{title}</h2>
         <div className="dialog-body">{children}</div>
         <div className="row dialog-actions">

@@ -255,6 +255,12 @@ test('a member leaves (everyone but the creator) and the creator deletes the gro
   for (const name of [...ADMIN_CONTROLS, 'Remover']) await expect(drawerB.getByRole('button', { name, exact: true })).toHaveCount(0);
   await drawerB.getByRole('button', { name: 'Sair do grupo' }).click();
   const leave = pageB.getByRole('alertdialog', { name: 'Sair do grupo' });
+  // The confirm opens on Cancelar; Escape closes it alone (the drawer stays) and the focus goes back to its opener.
+  await expect(leave.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await pageB.keyboard.press('Escape');
+  await expect(leave).toBeHidden();
+  await expect(drawerB.getByRole('button', { name: 'Sair do grupo' })).toBeFocused();
+  await drawerB.getByRole('button', { name: 'Sair do grupo' }).click();
   await leave.getByRole('button', { name: 'Cancelar' }).click();
   await expect(leave).toBeHidden();
   await drawerB.getByRole('button', { name: 'Sair do grupo' }).click();

@@ -114,8 +114,16 @@ test('changes waiting on the phone are counted in the header and sign-out warns 
   await write(page, text);
   await expect(page.getByRole('button', { name: 'Alterações por enviar' })).toHaveText('1 por enviar');
   await page.getByRole('button', { name: 'Alterações por enviar' }).click();
-  await expect(page.getByText('Guardada neste telemóvel').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
+  const outbox = page.getByRole('dialog', { name: 'Alterações por enviar' });
+  await expect(outbox.getByText('Guardada neste telemóvel').first()).toBeVisible();
+  // A modal: Tab stays inside it, Escape closes it, the focus goes back to the button that opened it.
+  for (let step = 0; step < 6; step += 1) {
+    await page.keyboard.press('Tab');
+    expect(await outbox.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(outbox).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Alterações por enviar' })).toBeFocused();
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Terminar sessão' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Há alterações por enviar' })).toBeVisible();

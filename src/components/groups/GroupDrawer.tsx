@@ -18,6 +18,7 @@ import { GroupInfo } from './admin/GroupInfo.tsx';
 import { MemberList, type MemberAction } from './admin/MemberList.tsx';
 import { CreatorRecord } from '../record/CreatorRecord.tsx';
 import './admin/group-admin.css';
+import { useModal } from '../use-modal.ts';
 
 const GROUPS_PATH = '/dashboard/comunidade/grupos';
 
@@ -58,11 +59,7 @@ function GroupDrawerPanel({ groupId, onClose }: { groupId: string; onClose: () =
     };
   }, [groupId, online, refresh]);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.focus();
-    return () => previous?.focus();
-  }, []);
+  useModal(panel, onClose, { focus: 'box' });
 
   const failure = (text: string) => (reason: string) => (reason ? `${text}: ${translateServerMessage(reason)}` : text);
   const queued = t`Guardado neste telemóvel. Será enviado quando houver ligação.`;
@@ -126,9 +123,6 @@ function GroupDrawerPanel({ groupId, onClose }: { groupId: string; onClose: () =
           aria-modal="true"
           aria-label={t`Detalhes do grupo`}
           onClick={(event) => event.stopPropagation()}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && confirm === null) onClose();
-          }}
         >
           <div className="drawer-head">
             <h2 className="dialog-title">

@@ -1,19 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useModal } from '../use-modal.ts';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../Icon.tsx';
 
 /**
- * A modal of the subscription page: focus moves into it, Escape and the close button leave it. Every popup here can
+ * A modal of the subscription page (use-modal.ts: focus moves into it and stays, Escape and the close button leave it). Every popup here can
  * be closed, so nothing traps the user (docs/decisions.md).
  */
 export function LicenceDialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { t } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.focus();
-    return () => previous?.focus();
-  }, []);
+  useModal(ref, onClose, { focus: 'box' });
   return (
     <div className="drawer-layer centred" role="presentation" onClick={onClose}>
       <div
@@ -24,9 +21,6 @@ export function LicenceDialog({ title, onClose, children, wide }: { title: strin
         aria-modal="true"
         aria-label={title}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
       >
         <div className="licence-dialog-head">
           <h2 className="dialog-title">{title}</h2>

@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REPORT_MSG, REPORT_REASON_MAX, type ReportTarget } from '../../../contract/schemas/reports.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { newActionKey, sendReport } from '../../state/moderation.ts';
 import { showToastAtom } from '../../state/toasts.ts';
+import { useModal } from '../use-modal.ts';
 import './moderation.css';
 
 /**
@@ -13,14 +14,10 @@ import './moderation.css';
  */
 export function ReportButton({ tipo, id, className }: { tipo: ReportTarget; id: string; className?: string }) {
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const close = () => setOpen(false);
   return (
     <>
-      <button ref={opener} type="button" className={className ?? 'mod-report-button'} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className={className ?? 'mod-report-button'} onClick={() => setOpen(true)} aria-haspopup="dialog">
         <Trans>Denunciar</Trans>
       </button>
       {open && <ReportDialog tipo={tipo} id={id} onClose={close} />}
@@ -39,15 +36,8 @@ function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; o
   const fieldId = useId();
   const errorId = useId();
   const area = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    area.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const form = useRef<HTMLFormElement>(null);
+  useModal(form, onClose, { focus: 'textarea' });
 
   const what = tipo === 'mensagem' ? t`esta mensagem` : tipo === 'ficha' ? t`esta ficha` : t`este usuario`;
 
@@ -73,6 +63,7 @@ function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; o
   return (
     <div className="drawer-layer centred" role="presentation" onClick={onClose}>
       <form
+        ref={form}
         className="dialog"
         role="dialog"
         aria-modal="true"

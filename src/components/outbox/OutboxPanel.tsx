@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { discardEntryAtom, myOutboxAtom, retryEntryAtom, type SyncState } from '../../state/outbox.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
+import { useModal } from '../use-modal.ts';
 import { FALLBACK_LABEL, OUTBOX_LABELS } from './outbox-labels.ts';
 
 function StateLabel({ state }: { state: SyncState }) {
@@ -21,9 +23,11 @@ export function OutboxPanel({ onClose }: { onClose: () => void }) {
   const discard = useSetAtom(discardEntryAtom);
   const { t } = useLingui();
   const { i18n } = useLinguiRuntime();
+  const panel = useRef<HTMLElement>(null);
+  useModal(panel, onClose);
   return (
     <div className="drawer-layer" role="presentation" onClick={onClose}>
-      <aside className="drawer" role="dialog" aria-modal="true" aria-label={t`Alterações por enviar`} onClick={(event) => event.stopPropagation()}>
+      <aside ref={panel} className="drawer" role="dialog" aria-modal="true" aria-label={t`Alterações por enviar`} onClick={(event) => event.stopPropagation()}>
         <div className="drawer-head">
           <h2 className="panel-title">
             <Trans>Alterações por enviar</Trans>

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { Room } from '../../../contract/schemas/rooms.ts';
 import { Icon } from '../Icon.tsx';
 import { Tabs, tabId } from '../Tabs.tsx';
+import { useModal } from '../use-modal.ts';
 import { RoomEventPanel } from './RoomEventPanel.tsx';
 
 // The slip builder as the right panel has it, loaded when the Ficha tab is first shown.
@@ -32,38 +33,9 @@ export function RoomDrawer({
 }) {
   const { t } = useLingui();
   const dialog = useRef<HTMLElement>(null);
-  // A modal dialog keeps Tab and Shift+Tab inside it.
-  const keepFocusInside = (event: globalThis.KeyboardEvent) => {
-    const focusable = [...(dialog.current?.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), textarea, select, [tabindex="0"]') ?? [])].filter(
-      (element) => !element.closest('[hidden]'),
-    );
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    const inside = dialog.current?.contains(document.activeElement);
-    if (event.shiftKey && (document.activeElement === first || !inside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // The selected tab takes the focus as it opens (the arrow keys move it after).
+  useModal(dialog, onClose, { focus: '[role="tab"][aria-selected="true"]' });
   const labels: Record<RoomTab, string> = { evento: t`Evento`, ficha: t`Ficha` };
-
-  // On opening, the selected tab takes the focus (the arrow keys move it after).
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
-  }, []);
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key === 'Tab') keepFocusInside(event);
-    };
-    addEventListener('keydown', onKey);
-    return () => removeEventListener('keydown', onKey);
-  }, [onClose]);
-
 
   return (
     <div className="drawer-layer" role="presentation" onClick={onClose}>

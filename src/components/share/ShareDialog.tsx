@@ -15,6 +15,7 @@ import { Icon } from '../Icon.tsx';
 import { ShareOutside } from './ShareOutside.tsx';
 import './share.css';
 import { Tabs, tabId } from '../Tabs.tsx';
+import { useModal } from '../use-modal.ts';
 
 type Tab = 'conversas' | 'grupos' | 'salas';
 const TABS: Tab[] = ['conversas', 'grupos', 'salas'];
@@ -106,11 +107,7 @@ export function ShareDialog({ ficha, onClose }: { ficha: Ficha; onClose: () => v
   const selfId = user?.id ?? null;
   const slipBlock = slipShareBlock(ficha, selfId);
 
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.focus();
-    return () => previous?.focus();
-  }, []);
+  useModal(ref, onClose, { focus: 'box' });
 
   useEffect(() => {
     if (online) void refresh();
@@ -161,9 +158,6 @@ export function ShareDialog({ ficha, onClose }: { ficha: Ficha; onClose: () => v
         aria-modal="true"
         aria-label={t`Partilhar ficha`}
         onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
       >
         <div className="share-dialog-head">
           <h2 className="dialog-title">

@@ -1,28 +1,14 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useModal } from '../use-modal.ts';
 
 /**
  * A drawer over the page (the header's menu, the phone's slip builder): a dialog on a layer that closes it when
- * tapped, Escape closes it, focus moves into it as it opens (its first control) and goes back to what had it when it
- * closes. Mounted only while open.
+ * tapped, and the keys and focus of every modal here (use-modal.ts: its first control focused, Tab inside, Escape
+ * closes, focus back after). Mounted only while open.
  */
 export function Drawer({ label, onClose, bottom = false, children }: { label: string; onClose: () => void; bottom?: boolean; children: ReactNode }) {
   const ref = useRef<HTMLDivElement | null>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
-    };
-    addEventListener('keydown', onKey);
-    return () => {
-      removeEventListener('keydown', onKey);
-      if (before?.isConnected) before.focus();
-    };
-  }, []);
+  useModal(ref, onClose);
   return (
     <div className={bottom ? 'drawer-layer bottom' : 'drawer-layer'} role="presentation" onClick={onClose}>
       <div
