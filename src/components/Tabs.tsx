@@ -26,8 +26,9 @@ interface TabsProps<T extends string> {
  */
 export function Tabs<T extends string>({ label, tabs, labels, selected, onSelect, idBase, panelOf, className }: TabsProps<T>) {
   const buttons = useRef(new Map<T, HTMLButtonElement>());
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = Math.max(0, tabs.indexOf(selected));
+  // From the tab that has the focus (a click or a script may have put it on one that is not selected).
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, from: T) => {
+    const index = tabs.indexOf(from);
     const last = tabs.length - 1;
     const to = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
     const next = to === undefined ? undefined : tabs[to];
@@ -53,7 +54,7 @@ export function Tabs<T extends string>({ label, tabs, labels, selected, onSelect
           tabIndex={value === selected ? 0 : -1}
           className={value === selected ? 'tab current' : 'tab'}
           onClick={() => onSelect(value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(event) => onKeyDown(event, value)}
         >
           {labels[value]}
         </button>
