@@ -17,8 +17,8 @@ import { EditGroupForm } from './admin/EditGroupForm.tsx';
 import { GroupInfo } from './admin/GroupInfo.tsx';
 import { MemberList, type MemberAction } from './admin/MemberList.tsx';
 import { CreatorRecord } from '../record/CreatorRecord.tsx';
-import './admin/group-admin.css';
 import { useModal } from '../use-modal.ts';
+import './admin/group-admin.css';
 
 const GROUPS_PATH = '/dashboard/comunidade/grupos';
 

@@ -4,8 +4,8 @@ import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../Icon.tsx';
 
 /**
- * A modal of the subscription page (use-modal.ts: focus moves into it and stays, Escape and the close button leave it). Every popup here can
- * be closed, so nothing traps the user (docs/decisions.md).
+ * A modal of the subscription page (use-modal.ts: focus moves into it and stays there, Escape and the close button
+ * leave it). Every popup here can be closed, so nothing traps the user (docs/decisions.md).
  */
 export function LicenceDialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { t } = useLingui();

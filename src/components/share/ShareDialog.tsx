@@ -13,9 +13,9 @@ import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { Icon } from '../Icon.tsx';
 import { ShareOutside } from './ShareOutside.tsx';
-import './share.css';
 import { Tabs, tabId } from '../Tabs.tsx';
 import { useModal } from '../use-modal.ts';
+import './share.css';
 
 type Tab = 'conversas' | 'grupos' | 'salas';
 const TABS: Tab[] = ['conversas', 'grupos', 'salas'];
