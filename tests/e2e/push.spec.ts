@@ -40,6 +40,11 @@ test('a push delivered to the service worker is shown and written to the phoneâ€
   await expect.poll(() => unreadBadge(page)).toBe(before);
 
   const worker = await workerEvents(context, PT_ORIGIN);
+  // What the service worker says, kept for the report should the push not show (CI's test-results are not kept).
+  const workerLog: string[] = [];
+  const listen = (sw: playwright.Worker) => sw.on('console', (message) => workerLog.push(`${message.type()}: ${message.text()}`));
+  context.serviceWorkers().forEach(listen);
+  context.on('serviceworker', listen);
 
   const text = `Por push ${Date.now()}`;
   const sinal = messageSignal(text, 'conversa-push');
@@ -49,7 +54,10 @@ test('a push delivered to the service worker is shown and written to the phoneâ€
   // Shown as a notification by the Beams service-worker codeâ€¦
   await expect
     .poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.body)))
-    .toContain(text);
+    .toContain(text)
+    .catch((error: unknown) => {
+      throw new Error(`${String(error)}\nThe service worker said: ${JSON.stringify(workerLog)}`, { cause: error });
+    });
   // â€¦and written to the store first: the unread counter went up by exactly one and the message is there with no
   // network.
   await expect.poll(() => unreadBadge(page)).toBe(before + 1);
