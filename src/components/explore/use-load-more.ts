@@ -45,9 +45,12 @@ export function useLoadMore(request: ExploreRequest, held: number, online: boole
   const more = online && held > 0 && held % PAGE_SIZE === 0 && !current.done && !current.failed;
 
   useEffect(() => {
-    // `near` may be stale for a moment after the list has grown: the end's place now decides.
+    if (!near || !more || current.loading) return;
+    // `near` may be stale for a moment after the list has grown: the end's place now decides. Read only here: reading
+    // a box's place makes the browser lay the page out at once, and on the first render (before anything is near) that
+    // layout of the whole screen ran inside this effect, before the first paint (issue 16, a CPU profile of a start).
     const top = end.current?.getBoundingClientRect().top ?? Infinity;
-    if (!near || !more || current.loading || top > innerHeight + AHEAD_PX) return;
+    if (top > innerHeight + AHEAD_PX) return;
     const key = request.key;
     setPaging({ ...current, loading: true });
     void load({ request, pageNumber: held / PAGE_SIZE + 1 }).then((outcome) => {
