@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { nameText } from '../text.ts';
 
-export const RoleSchema = z.enum(['usuario', 'moderador']);
+export const RoleSchema = lazySchema(() => z.enum(['usuario', 'moderador']));
 export type Role = z.infer<typeof RoleSchema>;
 
-export const SessionUserSchema = z.object({
+export const SessionUserSchema = lazySchema(() => z.object({
   id: z.string(),
   nomeUsuario: z.string(),
   role: RoleSchema,
@@ -13,13 +14,13 @@ export const SessionUserSchema = z.object({
   name: z.string().nullish(),
   email: z.string().nullish(),
   image: z.string().nullish(),
-});
+}));
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-export const SessionSchema = z.object({ user: SessionUserSchema, expires: z.string() });
+export const SessionSchema = lazySchema(() => z.object({ user: SessionUserSchema, expires: z.string() }));
 export type Session = z.infer<typeof SessionSchema>;
 
-export const SignUpRequestSchema = z.object({
+export const SignUpRequestSchema = lazySchema(() => z.object({
   fotografia: z.string().nullish(),
   nome: nameText(10_000),
   nomeUsuario: nameText(10_000),
@@ -28,41 +29,41 @@ export const SignUpRequestSchema = z.object({
   password: z.string(),
   passwordConfirmacao: z.string(),
   referrer: nameText(10_000).nullish(),
-});
+}));
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
 
-export const PublicUserSchema = z.object({
+export const PublicUserSchema = lazySchema(() => z.object({
   id: z.string(),
   nome: z.string(),
   nomeUsuario: z.string(),
   fotografia: z.string().nullable(),
   role: RoleSchema,
-});
+}));
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-export const SignUpResponseSchema = z.object({
+export const SignUpResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   novoUsuario: PublicUserSchema,
-});
+}));
 
-export const IsAvailableResponseSchema = z.object({
+export const IsAvailableResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   disponivel: z.boolean(),
-});
+}));
 
-export const MessageResponseSchema = z.object({ status: z.string(), message: z.string() });
+export const MessageResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string() }));
 
 /** POST /api/auth/redefinirPassword: the token of a reset link (`/login?redefinir={token}`) and the new password. */
-export const PasswordResetRequestSchema = z.object({
+export const PasswordResetRequestSchema = lazySchema(() => z.object({
   token: z.string().max(200),
   password: z.string().max(1000),
   passwordConfirmacao: z.string().max(1000),
-});
+}));
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
-export const CsrfResponseSchema = z.object({ csrfToken: z.string() });
+export const CsrfResponseSchema = lazySchema(() => z.object({ csrfToken: z.string() }));
 
 /** Auth.js answers sign-in and sign-out with the address to go to (v4 client contract, protocols §4.4). */
-export const AuthUrlResponseSchema = z.object({ url: z.string() });
+export const AuthUrlResponseSchema = lazySchema(() => z.object({ url: z.string() }));

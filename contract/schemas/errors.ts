@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { PagamentoSchema } from './payments.ts';
 import { SelectionSchema } from './slips.ts';
 
@@ -6,7 +7,7 @@ import { SelectionSchema } from './slips.ts';
  * Every refusal of the API (DESIGN §6): the envelope with status 'error' and the spec's message, plus what some
  * refusals add for the app to act on. The server builds every error answer from this type.
  */
-export const ErrorResponseSchema = z.object({
+export const ErrorResponseSchema = lazySchema(() => z.object({
   status: z.literal('error'),
   message: z.string(),
   /** What was refused, where the app reacts to it: 'subscricao', 'grupo', 'codigo', 'comprovativo'. */
@@ -19,7 +20,7 @@ export const ErrorResponseSchema = z.object({
   ficha: z.array(SelectionSchema).optional(),
   /** A payment that can no longer be confirmed or cancelled, as it now is. */
   pagamento: PagamentoSchema.optional(),
-});
+}));
 
 /** What a refusal may add to status and message. */
 export type ErrorDetails = Omit<z.input<typeof ErrorResponseSchema>, 'status' | 'message'>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 
-export const EventStatusSchema = z.string();
+export const EventStatusSchema = lazySchema(() => z.string());
 
-export const MainOddsSchema = z.object({ home: z.number(), draw: z.number(), away: z.number() });
+export const MainOddsSchema = lazySchema(() => z.object({ home: z.number(), draw: z.number(), away: z.number() }));
 
 // SPEC §3 Event. odds and probability carry the full-time result; every market comes with the event's detail
 // (EventDetailSchema).
-export const EventSchema = z.object({
+export const EventSchema = lazySchema(() => z.object({
   id: z.string(),
   date: z.string(),
   status: EventStatusSchema,
@@ -24,22 +25,22 @@ export const EventSchema = z.object({
   odds: MainOddsSchema,
   odds_live: MainOddsSchema.nullable(),
   probability: MainOddsSchema,
-});
+}));
 export type Event = z.infer<typeof EventSchema>;
 
-export const EventListResponseSchema = z.object({
+export const EventListResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   eventos: z.array(EventSchema),
-});
+}));
 export type EventListResponse = z.infer<typeof EventListResponseSchema>;
 
-export const EventListQuerySchema = z.object({
+export const EventListQuerySchema = lazySchema(() => z.object({
   data: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional(),
-});
+}));
 
 // Markets (SPEC §9 "Markets covered"; docs/api/betting.md lists every type and choice). Types follow the explore
 // filter names of SPEC §5 where they overlap (ft_result, ht_result, double_chance, btts).
@@ -60,47 +61,47 @@ export const MARKET_TYPES = [
   '1h_corners',
   'asian_corners',
 ] as const;
-export const MarketTypeSchema = z.enum(MARKET_TYPES);
+export const MarketTypeSchema = lazySchema(() => z.enum(MARKET_TYPES));
 export type MarketType = z.infer<typeof MarketTypeSchema>;
 
-export const TrendSchema = z.enum(['up', 'down']);
+export const TrendSchema = lazySchema(() => z.enum(['up', 'down']));
 export type Trend = z.infer<typeof TrendSchema>;
 
 /** One priced choice: decimal odds (2 decimals) and the model's probability in percent (1 decimal). */
-export const MarketChoiceSchema = z.object({
+export const MarketChoiceSchema = lazySchema(() => z.object({
   type: MarketTypeSchema,
   choice: z.string(),
   odds: z.number(),
   probability: z.number(),
   oddsTrend: TrendSchema,
   probabilityTrend: TrendSchema,
-});
+}));
 export type MarketChoice = z.infer<typeof MarketChoiceSchema>;
 
-export const MarketSchema = z.object({ type: MarketTypeSchema, choices: z.array(MarketChoiceSchema) });
+export const MarketSchema = lazySchema(() => z.object({ type: MarketTypeSchema, choices: z.array(MarketChoiceSchema) }));
 export type Market = z.infer<typeof MarketSchema>;
 
 const Pair = z.object({ home: z.number(), away: z.number() });
 
 /** What the match has produced so far; null before kick-off. */
-export const EventStatsSchema = z.object({
+export const EventStatsSchema = lazySchema(() => z.object({
   halftime: Pair.nullable(),
   corners: Pair,
   halftimeCorners: Pair.nullable(),
-});
+}));
 export type EventStats = z.infer<typeof EventStatsSchema>;
 
 /**
  * GET /api/client/public/eventos/{id}: the event with every market. Live matches carry live prices; decided choices
  * are left out; a finished match has none.
  */
-export const EventDetailSchema = EventSchema.extend({
+export const EventDetailSchema = lazySchema(() => EventSchema.extend({
   mercados: z.array(MarketSchema),
   estatisticas: EventStatsSchema.nullable(),
-});
+}));
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 
-export const EventDetailResponseSchema = z.object({ status: z.string(), message: z.string(), evento: EventDetailSchema });
+export const EventDetailResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), evento: EventDetailSchema }));
 export type EventDetailResponse = z.infer<typeof EventDetailResponseSchema>;
 
 /** Statuses of a match that is being played (live odds apply). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { PublicUserSchema } from './auth.ts';
 import { PageQuerySchema } from './chats.ts';
 import { BancaSchema } from './groups.ts';
@@ -45,7 +46,7 @@ const withDefault = <const V extends readonly [string, ...string[]]>(values: V, 
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), z.enum(values));
 
 /** GET /api/client/public/explorar/apostas. Unknown values are a 400 (the app falls back to defaults before asking). */
-export const ExploreBetsQuerySchema = PageQuerySchema.extend({
+export const ExploreBetsQuerySchema = lazySchema(() => PageQuerySchema.extend({
   searchByComponent: withDefault(SEARCH_BY, EXPLORE_DEFAULTS.searchByComponent),
   trendsComponent: withDefault(TRENDS, EXPLORE_DEFAULTS.trendsComponent),
   valueBetsComponent: withDefault(VALUE_BETS, EXPLORE_DEFAULTS.valueBetsComponent),
@@ -54,41 +55,41 @@ export const ExploreBetsQuerySchema = PageQuerySchema.extend({
   dateComponent: optional(z.string().refine(isCalendarDay)),
   competitionComponent: optional(z.string().regex(COMPETITION_ID_PATTERN)),
   dateOption: withDefault(DATE_OPTIONS, EXPLORE_DEFAULTS.dateOption),
-});
+}));
 export type ExploreBetsQuery = z.infer<typeof ExploreBetsQuerySchema>;
 
 /** Why a tip was picked, where a number says more than the selection itself. */
-export const ExploreInsightSchema = z.object({
+export const ExploreInsightSchema = lazySchema(() => z.object({
   /** valueBets: the model's probability (percent, 1 decimal) that the price is compared with. */
   modelProbability: z.number().optional(),
   /** valueBets: model probability x odds (3 decimals), always above 1. */
   value: z.number().optional(),
   /** popular: how many published slips of the last 7 days hold this choice. */
   slips: z.number().int().optional(),
-});
+}));
 export type ExploreInsight = z.infer<typeof ExploreInsightSchema>;
 
 /** A ready-made tip: a Selection (bet_status 'pending', hasWarning false) the app can add to the slip as it is. */
-export const ExploreSelectionSchema = SelectionSchema.extend({ insight: ExploreInsightSchema.optional() });
+export const ExploreSelectionSchema = lazySchema(() => SelectionSchema.extend({ insight: ExploreInsightSchema.optional() }));
 export type ExploreSelection = z.infer<typeof ExploreSelectionSchema>;
 
-export const ExploreBetsResponseSchema = z.object({
+export const ExploreBetsResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   selecoes: z.array(ExploreSelectionSchema),
-});
+}));
 export type ExploreBetsResponse = z.infer<typeof ExploreBetsResponseSchema>;
 
 /** GET /api/client/public/explorar/fichas. Without a category: 'tudo' for the privileged accounts, else 'novasfichas'. */
-export const ExploreSlipsQuerySchema = PageQuerySchema.extend({
+export const ExploreSlipsQuerySchema = lazySchema(() => PageQuerySchema.extend({
   fichaCategoria: optional(z.enum(FICHA_CATEGORIAS)),
-});
+}));
 export type ExploreSlipsQuery = z.infer<typeof ExploreSlipsQuerySchema>;
 
-export const ExploreSlipsResponseSchema = z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) });
+export const ExploreSlipsResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) }));
 export type ExploreSlipsResponse = z.infer<typeof ExploreSlipsResponseSchema>;
 
-export const CommunityStatsSchema = z.object({
+export const CommunityStatsSchema = lazySchema(() => z.object({
   /** Published slips. */
   fichas: z.number().int(),
   /** Published slips won. */
@@ -96,10 +97,10 @@ export const CommunityStatsSchema = z.object({
   /** Published slips won in the last 30 days: the leaderboard's first key. */
   ganhasMes: z.number().int(),
   seguidores: z.number().int(),
-});
+}));
 export type CommunityStats = z.infer<typeof CommunityStatsSchema>;
 
-export const CommunityUserSchema = PublicUserSchema.extend({
+export const CommunityUserSchema = lazySchema(() => PublicUserSchema.extend({
   conta: z.enum(['oficial', 'privilegiada']).nullable(),
   nif: z.object({ verificado: z.boolean() }),
   banca: BancaSchema,
@@ -108,16 +109,16 @@ export const CommunityUserSchema = PublicUserSchema.extend({
   registo: RecordSummarySchema.optional(),
   /** (issue 15) Rank on the board, 1 = best ROI; null for a user below the 20-settled guard (listed, not ranked). */
   posicao: z.number().int().nullable().optional(),
-});
+}));
 export type CommunityUser = z.infer<typeof CommunityUserSchema>;
 
 /** GET /api/client/public/explorar/comunidade?pageNumber&size. */
-export const CommunityResponseSchema = z.object({ status: z.string(), message: z.string(), usuarios: z.array(CommunityUserSchema) });
+export const CommunityResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), usuarios: z.array(CommunityUserSchema) }));
 export type CommunityResponse = z.infer<typeof CommunityResponseSchema>;
 
-export const CompeticaoSchema = z.object({ id: z.string(), nome: z.string(), pais: z.string() });
+export const CompeticaoSchema = lazySchema(() => z.object({ id: z.string(), nome: z.string(), pais: z.string() }));
 export type Competicao = z.infer<typeof CompeticaoSchema>;
 
 /** GET /api/client/public/competicoes: the competition filter's choices. */
-export const CompetitionsResponseSchema = z.object({ status: z.string(), message: z.string(), competicoes: z.array(CompeticaoSchema) });
+export const CompetitionsResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), competicoes: z.array(CompeticaoSchema) }));
 export type CompetitionsResponse = z.infer<typeof CompetitionsResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { nameText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
 import { LastSenderSchema } from './chats.ts';
@@ -26,28 +27,28 @@ export function isOfficialGroup(id: string): boolean {
   return (OFFICIAL_GROUP_IDS as readonly string[]).includes(id);
 }
 
-export const GroupPlanNameSchema = z.enum(GROUP_PLANS);
+export const GroupPlanNameSchema = lazySchema(() => z.enum(GROUP_PLANS));
 export type GroupPlanName = z.infer<typeof GroupPlanNameSchema>;
 
-export const GroupPlanSchema = z.object({ extensao: GroupPlanNameSchema, valor: z.number() });
+export const GroupPlanSchema = lazySchema(() => z.object({ extensao: GroupPlanNameSchema, valor: z.number() }));
 export type GroupPlan = z.infer<typeof GroupPlanSchema>;
 
 /** Who may send: everybody, or the creator and administrators only. */
-export const AllowedSendersSchema = z.enum(['all', 'admins']);
+export const AllowedSendersSchema = lazySchema(() => z.enum(['all', 'admins']));
 export type AllowedSenders = z.infer<typeof AllowedSendersSchema>;
 
-export const GroupRoleSchema = z.enum(['normal', 'administrador']);
+export const GroupRoleSchema = lazySchema(() => z.enum(['normal', 'administrador']));
 export type GroupRole = z.infer<typeof GroupRoleSchema>;
 
-export const BancaSchema = z.object({ amount: z.number(), trend: z.enum(['up', 'down']) });
+export const BancaSchema = lazySchema(() => z.object({ amount: z.number(), trend: z.enum(['up', 'down']) }));
 export type Banca = z.infer<typeof BancaSchema>;
 
-export const GroupMemberSchema = z.object({
+export const GroupMemberSchema = lazySchema(() => z.object({
   usuario: PublicUserSchema,
   role: GroupRoleSchema,
   /** End of the paid period; null for a member of an open group (or added without paying). */
   expiraEm: z.string().nullable(),
-});
+}));
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 
 const groupFields = {
@@ -79,51 +80,51 @@ const groupFields = {
   registoCriador: RecordSummarySchema.optional(),
 };
 
-export const GroupSummarySchema = z.object(groupFields);
+export const GroupSummarySchema = lazySchema(() => z.object(groupFields));
 export type GroupSummary = z.infer<typeof GroupSummarySchema>;
 
-export const GroupSchema = z.object({ ...groupFields, usuarios: z.array(GroupMemberSchema) });
+export const GroupSchema = lazySchema(() => z.object({ ...groupFields, usuarios: z.array(GroupMemberSchema) }));
 export type Group = z.infer<typeof GroupSchema>;
 
-export const GroupListQuerySchema = z.object({
+export const GroupListQuerySchema = lazySchema(() => z.object({
   gruposComponent: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.enum(['tudo', 'subscricoes', 'meus']).optional().default('tudo'),
   ),
-});
+}));
 
-export const GroupListResponseSchema = z.object({ status: z.string(), message: z.string(), grupos: z.array(GroupSummarySchema) });
-export const GroupResponseSchema = z.object({ status: z.string(), message: z.string(), grupo: GroupSchema });
+export const GroupListResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), grupos: z.array(GroupSummarySchema) }));
+export const GroupResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), grupo: GroupSchema }));
 
 /** allowedSenders arrives as the spec's boolean (true: administrators only) or as the stored value. */
-export const AllowedSendersInputSchema = z.union([z.boolean(), AllowedSendersSchema]);
+export const AllowedSendersInputSchema = lazySchema(() => z.union([z.boolean(), AllowedSendersSchema]));
 
 /** POST /api/client/common/grupos/criarGrupo. */
-export const CreateGroupRequestSchema = z.object({
+export const CreateGroupRequestSchema = lazySchema(() => z.object({
   nome: nameText(10_000),
   imagem: z.string().nullish(),
   privado: z.boolean().optional().default(false),
   allowedSenders: AllowedSendersInputSchema.optional().default('all'),
   planos: z.array(z.object({ extensao: GroupPlanNameSchema, valor: z.number() })).max(3).optional(),
-});
+}));
 export type CreateGroupRequest = z.input<typeof CreateGroupRequestSchema>;
 
 /**
  * PATCH /api/client/common/grupos/{id}/actualizarGrupo. Absent fields keep their value; `imagem` null removes the
  * image, a data URL replaces it, and the group's own image URL (what GET returned) keeps it.
  */
-export const UpdateGroupRequestSchema = z.object({
+export const UpdateGroupRequestSchema = lazySchema(() => z.object({
   nome: nameText(10_000).optional(),
   imagem: z.string().nullish(),
   privado: z.boolean().optional(),
   allowedSenders: AllowedSendersInputSchema.optional(),
   planos: z.array(z.object({ extensao: GroupPlanNameSchema, valor: z.number() })).max(3).optional(),
-});
+}));
 export type UpdateGroupRequest = z.input<typeof UpdateGroupRequestSchema>;
 
 /** GET …/grupos/{groupId}/subscrever/{plan}: the payment to open in the payment frame. */
-export const GroupSubscribeResponseSchema = z.object({
+export const GroupSubscribeResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   respostaEmis: z.object({ id: z.string() }),
-});
+}));

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 
 // The subscription (licenca) and its payment requests (SPEC §3, §4, §7, §9; docs/api/betting.md).
 
-export const LicenceStateSchema = z.enum(['pendente', 'habilitada', 'expirada', 'bloqueada']);
+export const LicenceStateSchema = lazySchema(() => z.enum(['pendente', 'habilitada', 'expirada', 'bloqueada']));
 export type LicenceState = z.infer<typeof LicenceStateSchema>;
 
 export const LICENCE_PLANS = ['mensal', 'trimestral', 'anual'] as const;
-export const LicencePlanSchema = z.enum(LICENCE_PLANS);
+export const LicencePlanSchema = lazySchema(() => z.enum(LICENCE_PLANS));
 export type LicencePlan = z.infer<typeof LicencePlanSchema>;
 
-export const LicencaSchema = z.object({
+export const LicencaSchema = lazySchema(() => z.object({
   id: z.string(),
   usuario: z.object({ id: z.string(), nomeUsuario: z.string() }),
   estado: LicenceStateSchema,
@@ -24,37 +25,37 @@ export const LicencaSchema = z.object({
     /** When the activation was requested; null when no request is waiting. */
     solicitacao: z.string().nullable(),
   }),
-});
+}));
 export type Licenca = z.infer<typeof LicencaSchema>;
 
-export const LicencaResponseSchema = z.object({ status: z.string(), message: z.string(), licenca: LicencaSchema });
+export const LicencaResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), licenca: LicencaSchema }));
 export type LicencaResponse = z.infer<typeof LicencaResponseSchema>;
 
 /** What renovarLicenca, comprarLicenca and the group subscription answer: the payment to open in the EMIS frame. */
-export const RespostaEmisSchema = z.object({ id: z.string(), url: z.string() });
-export const PaymentStartResponseSchema = z.object({ status: z.string(), message: z.string(), respostaEmis: RespostaEmisSchema });
+export const RespostaEmisSchema = lazySchema(() => z.object({ id: z.string(), url: z.string() }));
+export const PaymentStartResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), respostaEmis: RespostaEmisSchema }));
 export type PaymentStartResponse = z.infer<typeof PaymentStartResponseSchema>;
 
 /** PATCH /api/client/common/licenca/solicitarActivacao: 1 to 2 image data URLs. */
-export const ActivationRequestSchema = z.object({ comprovativo: z.array(z.string()).max(20) });
+export const ActivationRequestSchema = lazySchema(() => z.object({ comprovativo: z.array(z.string()).max(20) }));
 
 /** Licence codes are 5 characters, uppercased (SPEC §5 "Promo code"). */
-export const LicenceCodeSchema = z
+export const LicenceCodeSchema = lazySchema(() => z
   .string()
   .transform((code) => code.trim().toUpperCase())
-  .pipe(z.string().regex(/^[A-Z0-9]{5}$/));
+  .pipe(z.string().regex(/^[A-Z0-9]{5}$/)));
 
 /** PATCH /api/client/moderador/licencas/{id}: a moderator decides on an activation request or blocks a licence. */
-export const LicenceDecisionSchema = z.discriminatedUnion('accao', [
+export const LicenceDecisionSchema = lazySchema(() => z.discriminatedUnion('accao', [
   z.object({ accao: z.literal('aprovar'), plano: LicencePlanSchema }),
   z.object({ accao: z.literal('rejeitar') }),
   z.object({ accao: z.literal('bloquear') }),
   z.object({ accao: z.literal('desbloquear') }),
-]);
+]));
 export type LicenceDecision = z.infer<typeof LicenceDecisionSchema>;
 
-export const LicenceRequestListResponseSchema = z.object({
+export const LicenceRequestListResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   licencas: z.array(LicencaSchema),
-});
+}));

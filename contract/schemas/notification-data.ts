@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 
 // The kinds and the link rule have no schema: they live in contract/notification-kinds.ts (no zod), so the app's
 // start-up code can word and route notifications without loading zod.
@@ -8,17 +9,17 @@ export { NOTIFICATION_TIPO, notificationLink } from '../notification-kinds.ts';
 // it), the service worker (which stores it and opens its screen) and the app (which words it in its language).
 
 
-export const OutcomeSchema = z.enum(['won', 'failed', 'void']);
+export const OutcomeSchema = lazySchema(() => z.enum(['won', 'failed', 'void']));
 
 /** The licence change a `licenca` notification tells of. */
-export const LicenceChangeSchema = z.enum(['expirada', 'renovada', 'aprovada', 'recusada', 'bloqueada', 'desbloqueada']);
+export const LicenceChangeSchema = lazySchema(() => z.enum(['expirada', 'renovada', 'aprovada', 'recusada', 'bloqueada', 'desbloqueada']));
 export type LicenceChange = z.infer<typeof LicenceChangeSchema>;
 
 /**
  * The facts of a notification (all optional; unknown fields kept, so an older app reads a newer server's). A
  * notification without them is worded by its `mensagem`.
  */
-export const NotificationDataSchema = z
+export const NotificationDataSchema = lazySchema(() => z
   .object({
     /** The leg's number in its slip, from 1. */
     posicao: z.number().int().positive(),
@@ -36,7 +37,7 @@ export const NotificationDataSchema = z
     valor: z.number().nonnegative(),
   })
   .partial()
-  .loose();
+  .loose());
 export type NotificationData = z.infer<typeof NotificationDataSchema>;
 
-export const NotificationRecursoSchema = z.object({ tipo: z.string(), id: z.string() });
+export const NotificationRecursoSchema = lazySchema(() => z.object({ tipo: z.string(), id: z.string() }));

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 
 // Payments through the (simulated) EMIS gateway (docs/api/betting.md).
 
-export const PaymentStateSchema = z.enum(['pendente', 'concluido', 'cancelado']);
+export const PaymentStateSchema = lazySchema(() => z.enum(['pendente', 'concluido', 'cancelado']));
 export type PaymentState = z.infer<typeof PaymentStateSchema>;
 
-export const PagamentoSchema = z.object({
+export const PagamentoSchema = lazySchema(() => z.object({
   id: z.string(),
   /** What is being paid for: 'licenca', 'grupo', … (registered purposes). */
   finalidade: z.string(),
@@ -14,12 +15,12 @@ export const PagamentoSchema = z.object({
   estado: PaymentStateSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 export type Pagamento = z.infer<typeof PagamentoSchema>;
 
 /**
  * POST /api/client/public/pagamentos/emis/{id}/confirmar|cancelar with Accept: application/json, and
  * GET /api/client/common/pagamentos/{id} (the state of one of the caller's payments).
  */
-export const PaymentResultResponseSchema = z.object({ status: z.string(), message: z.string(), pagamento: PagamentoSchema });
+export const PaymentResultResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), pagamento: PagamentoSchema }));
 export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;

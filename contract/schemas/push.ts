@@ -1,64 +1,65 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { SinalSchema } from './signals.ts';
 
 // Push (DESIGN §5, notes/protocols.md §3): the Beams token endpoint, the Beams-compatible device API the Beams web
 // SDK calls through `endpointOverride`, and the web payload the service worker receives in both modes.
 
 /** GET /api/auth/beams/?user_id= — the Beams SDK's TokenProvider reads `token`. */
-export const BeamsTokenQuerySchema = z.object({ user_id: z.string().min(1).max(164) });
-export const BeamsTokenResponseSchema = z.object({ status: z.string(), message: z.string(), token: z.string() });
+export const BeamsTokenQuerySchema = lazySchema(() => z.object({ user_id: z.string().min(1).max(164) }));
+export const BeamsTokenResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), token: z.string() }));
 
 /** What `pushManager.subscribe()` gives, as JSON; the SDK sends it base64-encoded as the device `token`. */
-export const WebPushSubscriptionSchema = z.object({
+export const WebPushSubscriptionSchema = lazySchema(() => z.object({
   /** Push services are https; anything else would let a client make the server post to internal addresses. */
   endpoint: z.url({ protocol: /^https$/ }).max(2000),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
+}));
 export type WebPushSubscription = z.infer<typeof WebPushSubscriptionSchema>;
 
-export const DeviceMetadataSchema = z.object({ sdkVersion: z.string().max(50).optional() }).loose();
+export const DeviceMetadataSchema = lazySchema(() => z.object({ sdkVersion: z.string().max(50).optional() }).loose());
 
 /** POST {base}/device_api/v1/instances/{id}/devices/web */
-export const RegisterDeviceRequestSchema = z.object({
+export const RegisterDeviceRequestSchema = lazySchema(() => z.object({
   token: z.string().min(1).max(4000),
   metadata: DeviceMetadataSchema.optional(),
-});
-export const RegisterDeviceResponseSchema = z.object({ id: z.string() });
+}));
+export const RegisterDeviceResponseSchema = lazySchema(() => z.object({ id: z.string() }));
 
-export const VapidKeyResponseSchema = z.object({ vapidPublicKey: z.string() });
+export const VapidKeyResponseSchema = lazySchema(() => z.object({ vapidPublicKey: z.string() }));
 
 /** Interest names as the Beams SDK validates them. */
-export const InterestSchema = z.string().regex(/^[A-Za-z0-9_\-=@,.;]{1,164}$/);
-export const InterestsSchema = z.object({ interests: z.array(InterestSchema).max(5000) });
+export const InterestSchema = lazySchema(() => z.string().regex(/^[A-Za-z0-9_\-=@,.;]{1,164}$/));
+export const InterestsSchema = lazySchema(() => z.object({ interests: z.array(InterestSchema).max(5000) }));
 /** GET …/devices/web/{id}/interests: the device's interests, as Beams answers. */
-export const DeviceInterestsResponseSchema = z.object({ interests: z.array(z.string()), responseMetadata: z.object({}) });
+export const DeviceInterestsResponseSchema = lazySchema(() => z.object({ interests: z.array(z.string()), responseMetadata: z.object({}) }));
 
 /** Errors of the device API carry Beams' {error, description} as well as the envelope, so the SDK reports them. */
-export const BeamsErrorSchema = z.object({ status: z.string(), message: z.string(), error: z.string(), description: z.string() });
+export const BeamsErrorSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), error: z.string(), description: z.string() }));
 
 /** Beams web notification (pusher.com/docs/beams/reference/publish-payloads). */
-export const WebNotificationSchema = z.object({
+export const WebNotificationSchema = lazySchema(() => z.object({
   title: z.string(),
   body: z.string(),
   icon: z.string().optional(),
   deep_link: z.string().optional(),
   hide_notification_if_site_has_focus: z.boolean().optional(),
-});
+}));
 
 /** `web` of a Beams publish; `data.sinal` is the same signal realtime carries. */
-export const WebPublishSchema = z.object({
+export const WebPublishSchema = lazySchema(() => z.object({
   time_to_live: z.number().int().optional(),
   notification: WebNotificationSchema,
   data: z.object({ sinal: SinalSchema }),
-});
+}));
 export type WebPublish = z.infer<typeof WebPublishSchema>;
 
 /**
  * What the service worker's push event carries (protocols §3.2): the Beams service worker only handles payloads
  * with `data.pusher`, which hosted Beams adds and the embedded service adds itself.
  */
-export const PushPayloadSchema = z.object({
+export const PushPayloadSchema = lazySchema(() => z.object({
   notification: WebNotificationSchema,
   data: z.object({
     sinal: SinalSchema,
@@ -69,5 +70,5 @@ export const PushPayloadSchema = z.object({
       hasData: z.boolean(),
     }),
   }),
-});
+}));
 export type PushPayload = z.infer<typeof PushPayloadSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { MSG, SUSPENDED_PREFIX } from '../messages.ts';
 import { freeText } from '../text.ts';
 import { PublicUserSchema } from './auth.ts';
@@ -8,17 +9,17 @@ import { MensagemSchema } from './chats.ts';
 
 /** What can be reported: a message (of any chat), a slip or a user. */
 export const REPORT_TARGETS = ['mensagem', 'ficha', 'usuario'] as const;
-export const ReportTargetSchema = z.enum(REPORT_TARGETS);
+export const ReportTargetSchema = lazySchema(() => z.enum(REPORT_TARGETS));
 export type ReportTarget = z.infer<typeof ReportTargetSchema>;
 
 /** pendente → emCurso → concluida | cancelada (a pending one may also be decided at once). */
 export const REPORT_STATES = ['pendente', 'emCurso', 'concluida', 'cancelada'] as const;
-export const ReportStateSchema = z.enum(REPORT_STATES);
+export const ReportStateSchema = lazySchema(() => z.enum(REPORT_STATES));
 export type ReportState = z.infer<typeof ReportStateSchema>;
 
 /** What a concluded report did: nothing, the content removed, or its author suspended for `dias` days. */
 export const REPORT_ACTIONS = ['ignorar', 'remover', 'suspender'] as const;
-export const ReportActionSchema = z.enum(REPORT_ACTIONS);
+export const ReportActionSchema = lazySchema(() => z.enum(REPORT_ACTIONS));
 export type ReportAction = z.infer<typeof ReportActionSchema>;
 
 export const REPORT_REASON_MAX = 500;
@@ -42,34 +43,34 @@ export const REPORT_MSG = {
 } as const;
 
 /** POST /api/client/common/denuncias. `motivo` is checked by the server for its own message. */
-export const CreateReportRequestSchema = z.object({
+export const CreateReportRequestSchema = lazySchema(() => z.object({
   tipo: ReportTargetSchema,
   id: z.string().min(1).max(100),
   motivo: freeText(10_000).optional().default(''),
-});
+}));
 export type CreateReportRequest = z.input<typeof CreateReportRequestSchema>;
 
 /** PATCH /api/client/moderador/denuncias/{id}. */
-export const DecideReportRequestSchema = z.object({
+export const DecideReportRequestSchema = lazySchema(() => z.object({
   estado: z.enum(['emCurso', 'concluida', 'cancelada']),
   accao: ReportActionSchema.optional(),
   dias: z.number().int().optional(),
-});
+}));
 export type DecideReportRequest = z.input<typeof DecideReportRequestSchema>;
 
-export const ReportListQuerySchema = z.object({
+export const ReportListQuerySchema = lazySchema(() => z.object({
   estado: ReportStateSchema.optional(),
-});
+}));
 
 /** Where a reported message was written. */
-export const ReportChatSchema = z.object({
+export const ReportChatSchema = lazySchema(() => z.object({
   tipo: z.enum(['conversa', 'grupo', 'sala']),
   id: z.string(),
   /** The group's or room's name; null for a conversation. */
   nome: z.string().nullable(),
-});
+}));
 
-export const DenunciaSchema = z.object({
+export const DenunciaSchema = lazySchema(() => z.object({
   id: z.string(),
   tipo: ReportTargetSchema,
   alvoId: z.string(),
@@ -87,38 +88,38 @@ export const DenunciaSchema = z.object({
   moderador: PublicUserSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 export type Denuncia = z.infer<typeof DenunciaSchema>;
 
-export const ReportResponseSchema = z.object({
+export const ReportResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   denuncia: DenunciaSchema,
-});
+}));
 export type ReportResponse = z.infer<typeof ReportResponseSchema>;
 
-export const ReportListResponseSchema = z.object({
+export const ReportListResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   denuncias: z.array(DenunciaSchema),
-});
+}));
 export type ReportListResponse = z.infer<typeof ReportListResponseSchema>;
 
 /** GET /api/client/moderador/denuncias/{id}: the report and, for a message, it and up to 3 either side (oldest first). */
-export const ReportDetailResponseSchema = z.object({
+export const ReportDetailResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   denuncia: DenunciaSchema,
   contexto: z.array(MensagemSchema),
-});
+}));
 export type ReportDetailResponse = z.infer<typeof ReportDetailResponseSchema>;
 
 /** GET /api/client/moderador/grupos/{grupoId}: the group and the reported messages in it (nothing else of it). */
-export const ModeratorGroupResponseSchema = z.object({
+export const ModeratorGroupResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   grupo: z.object({ id: z.string(), nome: z.string(), privado: z.boolean(), membros: z.number() }),
   denuncias: z.array(DenunciaSchema),
   mensagens: z.array(MensagemSchema),
-});
+}));
 export type ModeratorGroupResponse = z.infer<typeof ModeratorGroupResponseSchema>;

@@ -1,20 +1,21 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { freeText, nameText } from '../text.ts';
 import { MyProfileUserSchema } from './profile.ts';
 
 // Settings and contact verification (SPEC §7 Profile, contact; docs/api/social.md).
 
-export const ContactDetailsSchema = z.object({
+export const ContactDetailsSchema = lazySchema(() => z.object({
   /** `verificado`: the owner followed the verification mail's link (then a Google sign-in may use the account). */
   email: z.object({ email: z.string(), verificado: z.boolean().optional() }),
   numeroTelemovel: z.object({ numero: z.string().nullable(), verificado: z.boolean() }),
-});
+}));
 export type ContactDetails = z.infer<typeof ContactDetailsSchema>;
 
-export const ContactDetailsResponseSchema = z.object({ status: z.string(), message: z.string(), contactDetails: ContactDetailsSchema });
+export const ContactDetailsResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), contactDetails: ContactDetailsSchema }));
 
 /** PATCH /api/client/common/conta/actualizar: only the fields given change; `fotografia` null removes the photo. */
-export const AccountUpdateRequestSchema = z.object({
+export const AccountUpdateRequestSchema = lazySchema(() => z.object({
   nome: nameText(10_000).optional(),
   fotografia: z.string().nullish(),
   numeroTelemovel: z.union([z.string().max(100), z.object({ numero: z.string().max(100) })]).optional(),
@@ -23,20 +24,20 @@ export const AccountUpdateRequestSchema = z.object({
     .record(nameText(30), freeText(200))
     .refine((value) => Object.keys(value).length <= 10)
     .optional(),
-});
+}));
 
-export const AccountUpdateResponseSchema = z.object({ status: z.string(), message: z.string(), usuario: MyProfileUserSchema });
+export const AccountUpdateResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), usuario: MyProfileUserSchema }));
 
 /** PATCH /api/client/common/conta/actualizarPassword. */
-export const PasswordChangeRequestSchema = z.object({
+export const PasswordChangeRequestSchema = lazySchema(() => z.object({
   passwordActual: z.string().max(1000),
   password: z.string().max(1000),
   passwordConfirmacao: z.string().max(1000),
-});
+}));
 
 export const VERIFY_TOKEN_DIGITS = 6;
 export const VERIFY_TOKEN_TTL_MS = 10 * 60_000;
 export const VERIFY_TOKEN_INTERVAL_MS = 60_000;
 export const VERIFY_TOKEN_MAX_TRIES = 5;
 
-export const VerifyTokenResponseSchema = z.object({ status: z.string(), message: z.string(), expiraEm: z.string() });
+export const VerifyTokenResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), expiraEm: z.string() }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { NotificationDataSchema, NotificationRecursoSchema } from './notification-data.ts';
 
 // Live signals (SPEC §3, §7): event `novoSinal` on `presence-{userId}` carries {sinal: {mensagem | notificacao}}.
@@ -17,23 +18,23 @@ export const COUNTER_NAMES = [
   'newLicenceNotification',
   'newWalletEvent',
 ] as const;
-export const CounterNameSchema = z.enum(COUNTER_NAMES);
+export const CounterNameSchema = lazySchema(() => z.enum(COUNTER_NAMES));
 export type CounterName = z.infer<typeof CounterNameSchema>;
 
-export const SignalSenderSchema = z.object({
+export const SignalSenderSchema = lazySchema(() => z.object({
   id: z.string(),
   nome: z.string(),
   nomeUsuario: z.string(),
   fotografia: z.string().nullable(),
-});
+}));
 export type SignalSender = z.infer<typeof SignalSenderSchema>;
 
-export const ChatTypeSchema = z.enum(['conversa', 'grupo', 'sala']);
+export const ChatTypeSchema = lazySchema(() => z.enum(['conversa', 'grupo', 'sala']));
 export type ChatType = z.infer<typeof ChatTypeSchema>;
 
-export const RecursoSignalSchema = z.object({ tipo: z.literal('ficha'), id: z.string() });
+export const RecursoSignalSchema = lazySchema(() => z.object({ tipo: z.literal('ficha'), id: z.string() }));
 
-export const MensagemSignalSchema = z.object({
+export const MensagemSignalSchema = lazySchema(() => z.object({
   id: z.string(),
   chatType: ChatTypeSchema,
   /** Conversation id, group id or room id. */
@@ -44,10 +45,10 @@ export const MensagemSignalSchema = z.object({
   /** A shared slip travels with its message, so the chat can show it without a refetch. */
   recurso: RecursoSignalSchema.nullish(),
   createdAt: z.string(),
-});
+}));
 export type MensagemSignal = z.infer<typeof MensagemSignalSchema>;
 
-export const NotificacaoSignalSchema = z.object({
+export const NotificacaoSignalSchema = lazySchema(() => z.object({
   id: z.string(),
   tipo: z.string(),
   mensagem: z.string(),
@@ -60,13 +61,13 @@ export const NotificacaoSignalSchema = z.object({
   recurso: NotificationRecursoSchema.nullish(),
   /** Its facts (NotificationDataSchema), so the app words it in its language. */
   dados: NotificationDataSchema.nullish(),
-});
+}));
 export type NotificacaoSignal = z.infer<typeof NotificacaoSignalSchema>;
 
-export const SinalSchema = z.union([
+export const SinalSchema = lazySchema(() => z.union([
   z.object({ mensagem: MensagemSignalSchema }),
   z.object({ notificacao: NotificacaoSignalSchema }),
-]);
+]));
 export type Sinal = z.infer<typeof SinalSchema>;
 
-export const NovoSinalEventSchema = z.object({ sinal: SinalSchema });
+export const NovoSinalEventSchema = lazySchema(() => z.object({ sinal: SinalSchema }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE } from '../limits.ts';
 import { MarketTypeSchema, TrendSchema } from './events.ts';
 import { SignalSenderSchema } from './signals.ts';
@@ -9,34 +10,34 @@ import { RecordSummarySchema } from './record.ts';
 // Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
 
 export const BET_STATUSES = ['pending', 'blocked', 'failed', 'won', 'void'] as const;
-export const BetStatusSchema = z.enum(BET_STATUSES);
+export const BetStatusSchema = lazySchema(() => z.enum(BET_STATUSES));
 export type BetStatus = z.infer<typeof BetStatusSchema>;
 
 /** A slip's overall state: pending until settled, then won, failed (a leg lost) or void (every leg void). */
-export const SlipStateSchema = z.enum(['pending', 'won', 'failed', 'void']);
+export const SlipStateSchema = lazySchema(() => z.enum(['pending', 'won', 'failed', 'void']));
 export type SlipState = z.infer<typeof SlipStateSchema>;
 
 const shortText = z.string().min(1).max(100);
 
-export const SelectionPickSchema = z.object({
+export const SelectionPickSchema = lazySchema(() => z.object({
   type: MarketTypeSchema,
   choice: z.string(),
   odds: z.number(),
   oddsTrend: TrendSchema,
   probability: z.number(),
   probabilityTrend: TrendSchema,
-});
+}));
 export type SelectionPick = z.infer<typeof SelectionPickSchema>;
 
-export const CompetitorSchema = z.object({
+export const CompetitorSchema = lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   position: z.number().nullable(),
   identifier: z.enum(['home', 'away']),
-});
+}));
 
 /** A selection as the server sends it: the event as it is now and the choice at the odds taken. */
-export const SelectionSchema = z.object({
+export const SelectionSchema = lazySchema(() => z.object({
   event_id: z.string(),
   event_scheduled: z.string(),
   event_status: z.string(),
@@ -53,14 +54,14 @@ export const SelectionSchema = z.object({
    * offered). event_selection.odds stays the price locked when the slip was published. Absent in older copies.
    */
   event_selection_now: z.object({ open: z.boolean(), odds: z.number().nullable() }).optional(),
-});
+}));
 export type Selection = z.infer<typeof SelectionSchema>;
 
 /**
  * A selection as the app sends it. Only event_id and event_selection {type, choice, odds} decide anything; the rest
  * of the app's copy (and its client-generated `id`) is accepted and ignored, the server reads the event itself.
  */
-export const SelectionInputSchema = z.object({
+export const SelectionInputSchema = lazySchema(() => z.object({
   id: z.string().max(100).optional(),
   event_id: shortText,
   event_selection: z.object({
@@ -68,21 +69,21 @@ export const SelectionInputSchema = z.object({
     choice: shortText,
     odds: z.number().finite().positive(),
   }),
-});
+}));
 export type SelectionInput = z.infer<typeof SelectionInputSchema>;
 
 /** POST /api/client/apostador/fichas/criarFicha. */
-export const CreateSlipRequestSchema = z.object({
+export const CreateSlipRequestSchema = lazySchema(() => z.object({
   // Bounded so a hostile list cannot make the server work; the 25-selection rule is checked with its own message.
   ficha: z.array(SelectionInputSchema).max(DRAFT_SLIP_MAX * 5),
   valor: z.number().finite().max(SLIP_MAX_STAKE),
   oddsChange: z.boolean().optional().default(false),
-});
+}));
 export type CreateSlipRequest = z.input<typeof CreateSlipRequestSchema>;
 
-export const SlipOwnerSchema = SignalSenderSchema;
+export const SlipOwnerSchema = lazySchema(() => SignalSenderSchema);
 
-export const FichaSchema = z.object({
+export const FichaSchema = lazySchema(() => z.object({
   id: z.string(),
   /** The same id, for clients that read `_id` (SPEC §3 "ficha with id or _id"). */
   _id: z.string(),
@@ -105,66 +106,66 @@ export const FichaSchema = z.object({
   publicadaEm: z.string().optional(),
   /** (issue 15) The author's record (all time), shown on every slip card. */
   registoAutor: RecordSummarySchema.optional(),
-});
+}));
 export type Ficha = z.infer<typeof FichaSchema>;
 
-export const CreateSlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
+export const CreateSlipResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), ficha: FichaSchema }));
 
 /** A refused slip: the selections as they are now (moved or started ones carry hasWarning) and the reason. */
-export const SlipRefusalSchema = z.object({
+export const SlipRefusalSchema = lazySchema(() => z.object({
   status: z.literal('error'),
   message: z.string(),
   ficha: z.array(SelectionSchema).optional(),
   tipo: z.string().optional(),
-});
+}));
 export type SlipRefusal = z.infer<typeof SlipRefusalSchema>;
 
-export const SlipFilterSchema = z.enum(['criadas', 'guardadas', 'ocultas']);
+export const SlipFilterSchema = lazySchema(() => z.enum(['criadas', 'guardadas', 'ocultas']));
 export type SlipFilter = z.infer<typeof SlipFilterSchema>;
 
-export const SlipListResponseSchema = z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) });
+export const SlipListResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), fichas: z.array(FichaSchema) }));
 export type SlipListResponse = z.infer<typeof SlipListResponseSchema>;
 
 /**
  * One slip: the owner's detail, the public view, publish/hide/save, and GET /api/client/common/fichas/{id} (added: a
  * slip by id for a signed-in viewer who may see it, as a shared slip's card in a chat reads it).
  */
-export const SlipResponseSchema = z.object({ status: z.string(), message: z.string(), ficha: FichaSchema });
+export const SlipResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), ficha: FichaSchema }));
 export type SlipResponse = z.infer<typeof SlipResponseSchema>;
 
 export { DATE_OPTIONS };
-export const DateOptionSchema = z.enum(DATE_OPTIONS);
+export const DateOptionSchema = lazySchema(() => z.enum(DATE_OPTIONS));
 export type DateOption = z.infer<typeof DateOptionSchema>;
 
 /** POST /api/client/apostador/fichas/addSelection: a strong selection on an event not among `ids`. */
-export const AddSelectionRequestSchema = z.object({
+export const AddSelectionRequestSchema = lazySchema(() => z.object({
   ids: z.array(z.string().max(100)).max(1000).optional().default([]),
   dateOption: DateOptionSchema.optional().default('semanal'),
-});
+}));
 export type AddSelectionRequest = z.input<typeof AddSelectionRequestSchema>;
 
-export const AddSelectionResponseSchema = z.object({ status: z.string(), message: z.string(), selection: SelectionSchema });
+export const AddSelectionResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), selection: SelectionSchema }));
 
-export const SubscriptionErrorSchema = z.object({ status: z.literal('error'), tipo: z.string(), message: z.string() });
+export const SubscriptionErrorSchema = lazySchema(() => z.object({ status: z.literal('error'), tipo: z.string(), message: z.string() }));
 
-export const ComentarioSchema = z.object({
+export const ComentarioSchema = lazySchema(() => z.object({
   id: z.string(),
   fichaId: z.string(),
   usuario: SlipOwnerSchema,
   texto: z.string(),
   createdAt: z.string(),
-});
+}));
 export type Comentario = z.infer<typeof ComentarioSchema>;
 
 /** POST /api/client/common/fichas/{id}/comentarios; 1 to 500 characters after trimming. */
-export const CommentRequestSchema = z.object({ texto: freeText(10_000) });
+export const CommentRequestSchema = lazySchema(() => z.object({ texto: freeText(10_000) }));
 
-export const CommentResponseSchema = z.object({ status: z.string(), message: z.string(), comentario: ComentarioSchema });
+export const CommentResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), comentario: ComentarioSchema }));
 
-export const CommentListResponseSchema = z.object({
+export const CommentListResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
   comentarios: z.array(ComentarioSchema),
   /** Pass as `before` for the next (older) page; null when there is nothing older. */
   nextBefore: z.string().nullable(),
-});
+}));
