@@ -24,7 +24,8 @@ Dexie.debug = import.meta.env?.DEV === true;
 
 /**
  * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
- * again with its indexes, and an `upgrade` moves data when a shape changes. tests/unit/src/db-migration.test.ts
+ * again with its indexes, and an `upgrade` moves data when a shape changes; only the newest and those with an
+ * `upgrade` are declared. tests/unit/src/db-migration.test.ts
  * opens each previous version with data in it and upgrades.
  */
 export const SCHEMA_V1 = {
@@ -81,8 +82,9 @@ export class AppDb extends Dexie {
 
   constructor(name: string) {
     super(name);
-    this.version(1).stores(SCHEMA_V1);
-    this.version(2).stores(SCHEMA_V2);
+    // Versions 1 and 2 are not declared: since Dexie 3 only a version with an upgrade must stay, and Dexie reads the
+    // schema a phone has from the store itself. Each declared version is parsed when the store opens, on the way to
+    // the first screen (issue 16). SCHEMA_V1 and SCHEMA_V2 stay for the migration tests, which make such stores.
     // Earlier versions kept every user's rows across sign-outs, so the rows of a store upgraded from one may be
     // several people's: they go, the outbox and the session stay, and the signed-in user's rows come back on refresh.
     // Outbox entries lose the `schemaVersion` field nothing read: their shape is versioned with the store.
