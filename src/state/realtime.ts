@@ -31,6 +31,9 @@ export function startRealtime(userId: string): () => void {
         void sync.refreshNotifications(db, { force: true });
         void sync.refreshList(db, sync.conversationsList(), true);
       },
+      // A message sent while the channel was still connecting (after the counters above were read) would otherwise
+      // leave the badge one short until the next refresh.
+      onFirstSubscribed: () => void sync.refreshCounters(db, { force: true }),
     });
     if (stopped) end();
     else disconnect = end;

@@ -8,6 +8,11 @@ import { groupsList, refreshList, roomsList } from '../resources/lists.ts';
 export interface RealtimeHandlers {
   /** Pusher never replays: after every reconnect the caller pulls what was missed (DESIGN §3). */
   onReconnect: () => void;
+  /**
+   * The channel is live for the first time. What happened between the start's reads and this moment was not pushed
+   * and never will be: the caller pulls what a user would miss (the unread counters), as after a reconnect.
+   */
+  onFirstSubscribed: () => void;
 }
 
 interface PresenceMembers {
@@ -43,7 +48,10 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
     else if (chatType === 'sala') void refreshList(db, roomsList(), true);
   };
   channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId, onMissingChat));
+  let subscribedBefore = false;
   channel.bind('pusher:subscription_succeeded', (members: PresenceMembers) => {
+    if (!subscribedBefore) handlers.onFirstSubscribed();
+    subscribedBefore = true;
     const ids: string[] = [];
     members.each((member) => ids.push(String(member.id)));
     void updateOnline(db, userId, (current) => new Set([...current, ...ids]));
