@@ -25,8 +25,8 @@ Dexie.debug = import.meta.env?.DEV === true;
 /**
  * The phone's mirror of the server (DESIGN §3). Schema versions only ever add: a new version lists every table
  * again with its indexes, and an `upgrade` moves data when a shape changes; only the newest and those with an
- * `upgrade` are declared. tests/unit/src/db-migration.test.ts
- * opens each previous version with data in it and upgrades.
+ * `upgrade` are declared. tests/unit/src/db-migration.test.ts opens each previous version with data in it and
+ * upgrades.
  */
 export const SCHEMA_V1 = {
   kv: 'key',
