@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import { writeTransaction } from '../db/store-transaction.ts';
+import type { KeyValueRecord } from '../db/types.ts';
 import {
   addSelection,
   copySelections,
@@ -27,11 +28,15 @@ export const draftSlipAtom = atom<DraftSlip>((get) => {
 
 export const draftCountAtom = atom((get) => get(draftSlipAtom).selections.length);
 
+/** The slip a stored record holds (the empty slip when there is none). */
+function draftOf(record: KeyValueRecord | undefined): DraftSlip {
+  return readDraft(record?.key === 'draftSlip' ? record.value : null);
+}
+
 /** Read-modify-write in one transaction, so two tabs editing the slip never lose each other's change. */
 async function updateDraft(change: (draft: DraftSlip) => DraftSlip): Promise<DraftSlip> {
   return writeTransaction(db, ['kv'], async (tx) => {
-    const record = await tx.kv.get('draftSlip');
-    const next = change(readDraft(record?.key === 'draftSlip' ? record.value : null));
+    const next = change(draftOf(await tx.kv.get('draftSlip')));
     await tx.kv.put({ key: 'draftSlip', value: next });
     return next;
   });
@@ -64,7 +69,10 @@ export const copySlipAtom = atom(null, (_get, _set, selections: Omit<DraftSelect
  */
 export const createSlipAtom = atom(null, async (get, _set, input: { oddsChange: boolean }): Promise<EnqueueResult> => {
   const user = get(sessionUserAtom);
-  const draft = get(draftSlipAtom);
+  // The stored slip, not draftSlipAtom: the atom follows the store a moment late, and Bater Ficha has just written the
+  // stake being typed (StakeInput's flush), so the atom may still hold the stake before it (an e2e run on a busy
+  // machine sent 50 Kz, refused, while the screen showed 250).
+  const draft = draftOf(await db.kv.get('draftSlip'));
   const broken = slipRuleViolation({ selections: draft.selections.length, valor: draft.valor, official: user?.conta === 'oficial' });
   if (broken) return { ok: false, message: broken };
   return runEnqueue(user, (sync, userId) =>
