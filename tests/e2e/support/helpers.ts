@@ -1,7 +1,8 @@
 import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 
-export const PORT = Number(process.env.E2E_PORT ?? 8181);
+/** The server of this worker (playwright.config.ts starts one per worker). */
+export const PORT = Number(process.env.E2E_PORT ?? 8181) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 export const PT_ORIGIN = `http://localhost:${PORT}`;
 export const EN_ORIGIN = `http://en.localhost:${PORT}`;
 export const PHONE = { width: 360, height: 740 };
