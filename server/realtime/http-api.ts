@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../lib/body-limit.ts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
   BatchTriggerRequestSchema,

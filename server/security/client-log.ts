@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../lib/body-limit.ts';
 import { EmptyResponseSchema } from '../../contract/envelope.ts';
 import type { AppEnv } from '../app-env.ts';
 import { reply } from '../lib/answer.ts';
