@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import type { Db } from '../db/create-db.ts';
+import { prepared } from '../db/prepared.ts';
 
 // rate-limiter-flexible's extension point for a new store is RateLimiterStoreAbstract (its README, "Contributions"),
 // which the package's index does not export: it is loaded from its file. Its types come from the package's own d.ts.
@@ -25,6 +26,37 @@ interface DbRateLimiterOptions {
   now?: () => number;
 }
 
+type UpsertValues = {
+  key: string;
+  points: number;
+  expire: number | null;
+  now: number;
+};
+
+// Every message, comment and sign-in adds to a counter: built and compiled by kysely once (server/db/prepared.ts).
+const addPoints = prepared<UpsertValues, StoredCounter>((db, param) => {
+  const live = sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${param('now')}`;
+  return db
+    .insertInto('rate_limits')
+    .values({ key: param('key'), points: param('points'), expire: param('expire') })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        points: sql<number>`case when ${live} then rate_limits.points + excluded.points else excluded.points end`,
+        expire: sql<number | null>`case when ${live} then rate_limits.expire else excluded.expire end`,
+      }),
+    )
+    .returning(['points', 'expire']);
+});
+
+/** A counter set to `points` with a new window, whatever it held (rate-limiter-flexible's forceExpire). */
+const setPoints = prepared<Omit<UpsertValues, 'now'>, StoredCounter>((db, param) =>
+  db
+    .insertInto('rate_limits')
+    .values({ key: param('key'), points: param('points'), expire: param('expire') })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ points: param('points'), expire: param('expire') }))
+    .returning(['points', 'expire']),
+);
+
 /**
  * rate-limiter-flexible counters in our own database (table `rate_limits`), so every server process on the same
  * database counts together. Each consume is one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING on SQLite and on
@@ -44,22 +76,10 @@ export class DbRateLimiter extends RateLimiterStoreAbstract {
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoredCounter> {
     const now = this.#now();
     const expire = msDuration > 0 ? now + msDuration : null;
-    const live = sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${now}`;
-    return this.#db
-      .insertInto('rate_limits')
-      .values({ key: rlKey, points, expire })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet(
-          forceExpire
-            ? { points, expire }
-            : {
-                points: sql<number>`case when ${live} then rate_limits.points + excluded.points else excluded.points end`,
-                expire: sql<number | null>`case when ${live} then rate_limits.expire else excluded.expire end`,
-              },
-        ),
-      )
-      .returning(['points', 'expire'])
-      .executeTakeFirstOrThrow();
+    const { rows } = forceExpire ? await setPoints(this.#db, { key: rlKey, points, expire }) : await addPoints(this.#db, { key: rlKey, points, expire, now });
+    const row = rows[0];
+    if (!row) throw new Error(`rate limit counter ${rlKey} not written`);
+    return row;
   }
 
   async _get(rlKey: string): Promise<StoredCounter | null> {

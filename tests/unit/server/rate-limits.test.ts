@@ -267,6 +267,16 @@ describeOnEachDb(
       const row = await server().db.selectFrom('rate_limits').selectAll().where('key', '=', 'clock:k').executeTakeFirstOrThrow();
       expect({ points: Number(row.points), expire: Number(row.expire) }).toEqual({ points: 1, expire: now + 60_000 });
     });
+
+    it('a block overwrites the counter and its window, whatever it held', async () => {
+      const now = Date.parse('2026-03-01T10:00:00Z');
+      const limiter = new DbRateLimiter({ db: server().db, keyPrefix: 'block', points: 5, duration: 60, now: () => now });
+      await limiter.consume('k');
+      await limiter.block('k', 600);
+      await expect(limiter.consume('k')).rejects.toMatchObject({ remainingPoints: 0, msBeforeNext: 600_000 });
+      await limiter.set('k', 2, 30);
+      await expect(limiter.consume('k')).resolves.toMatchObject({ consumedPoints: 3, remainingPoints: 2, msBeforeNext: 30_000 });
+    });
   },
   { seed: false },
 );
