@@ -48,7 +48,7 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
   if (schema) await adminQuery(config.databaseUrl ?? '', `create schema ${schema}`);
 
   const { db } = createDb(config, schema ? { pgSchema: schema } : {});
-  await migrateToLatest(db);
+  await migrateWhileOthersDrop(db);
   if (options.seed !== false) {
     await seedDemoUsers(db);
     await syncFixtures(db, createGeneratedProvider({ seed: config.sportsSeed }));
@@ -67,6 +67,24 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * kysely's migrator first lists the tables of every schema of the database (its introspector), and PostgreSQL fails
+ * that listing with 42P01 'relation … does not exist' when another suite drops its schema meanwhile (two workers run
+ * server suites at once; a CI run failed so). Nothing was migrated then, so the migration is simply tried again.
+ */
+async function migrateWhileOthersDrop(db: Db): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(db);
+      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      if (code !== '42P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
