@@ -1,12 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { FIRST_PORT, WORKER_PORT } from './tests/e2e/support/ports.ts';
 
 // Two workers, each with a server of its own (its own port and database, started below): most of an end-to-end
 // test is waiting (on the network, the service worker, a timer), so two at a time take about half as long on two
 // cores, and a test never sees what the other worker's test does to its server. A worker's tests reach their server
-// through `baseURL` and tests/e2e/support/helpers.ts (PORT), both from the worker's index. E2E_WORKERS=1 runs one.
+// through `baseURL` and helpers.ts's PORT, both from tests/e2e/support/ports.ts. E2E_WORKERS=1 runs one.
 const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
-const firstPort = Number(process.env.E2E_PORT ?? 8181);
-const port = firstPort + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +16,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${WORKER_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -26,10 +25,10 @@ export default defineConfig({
   },
   webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node tests/e2e/support/start-server.mjs',
-    url: `http://localhost:${firstPort + index}/api/client/public/estado`,
+    url: `http://localhost:${FIRST_PORT + index}/api/client/public/estado`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(firstPort + index) },
+    env: { PORT: String(FIRST_PORT + index) },
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
   })),

@@ -1,8 +1,10 @@
 import { expect, type APIRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { UpdatesResponseSchema } from '../../../contract/schemas/profile.ts';
 
+import { WORKER_PORT } from './ports.ts';
+
 /** The server of this worker (playwright.config.ts starts one per worker). */
-export const PORT = Number(process.env.E2E_PORT ?? 8181) + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const PORT = WORKER_PORT;
 export const PT_ORIGIN = `http://localhost:${PORT}`;
 export const EN_ORIGIN = `http://en.localhost:${PORT}`;
 export const PHONE = { width: 360, height: 740 };
