@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../contract/messages.ts';
 import type { ErrorDetails } from '../../contract/schemas/errors.ts';
 import type { AppEnv } from '../app-env.ts';
-import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/create-db.ts';
 import { prepared } from '../db/prepared.ts';
-import { inTransaction } from './group-commit.ts';
+import { inTransaction, type Trx } from '../db/group-commit.ts';
 import { errorBody, jsonError } from '../lib/http.ts';
 import { successBody, type EnvelopeBody, type EnvelopeSchema, type Payload } from '../lib/answer.ts';
 import { crossSiteReason } from '../security/csrf.ts';
 
-export type Trx = Transaction<Database>;
+export type { Trx };
 
 /** What a mutating handler decides: the HTTP status and the JSON body (DESIGN §6 envelope). */
 export interface Outcome {
@@ -107,7 +105,7 @@ function replayOf(stored: StoredRow, fingerprint: string): { outcome: Outcome; r
  * current data, which is what an outbox entry the user edited after a refusal needs. Tasks given to `after` run
  * once the effect has committed, never on a replay. A key is bound to its request (requestFingerprint): sent again
  * with another method, path or body it is refused with 422 and changes nothing. On SQLite the mutations of one
- * moment share a transaction and its commit, each in its own savepoint (group-commit.ts).
+ * moment share a transaction and its commit, each in its own savepoint (server/db/group-commit.ts).
  */
 export async function idempotent(
   c: Context<AppEnv>,

@@ -9,6 +9,9 @@ function firstValue(header: string | null): string | undefined {
   return value ? value : undefined;
 }
 
+/** Each request's public URL, once worked out (callers read it and never change it). */
+const publicUrls = new WeakMap<Request, URL>();
+
 /**
  * The URL the browser used. Behind a TLS-terminating proxy the socket sees http and an internal host, so with
  * TRUST_PROXY=on X-Forwarded-Proto/Host win when present: Auth.js derives cookie security, callback URLs and provider
@@ -17,18 +20,24 @@ function firstValue(header: string | null): string | undefined {
  */
 export function publicUrl(c: Context<AppEnv>): URL {
   const request = c.req.raw;
+  // Asked several times per request (security headers, the CSRF check, the session cookie's flags): worked out once.
+  const known = publicUrls.get(request);
+  if (known) return known;
   const url = new URL(request.url);
   const trusted = c.get('config').trustProxy;
   const forwardedProto = trusted ? firstValue(request.headers.get('x-forwarded-proto')) : undefined;
   const protocol = forwardedProto === 'http' || forwardedProto === 'https' ? `${forwardedProto}:` : url.protocol;
   const forwardedHost = trusted ? firstValue(request.headers.get('x-forwarded-host')) : undefined;
   const host = forwardedHost ?? request.headers.get('host') ?? url.host;
+  let found = url;
   try {
     // Rebuilt rather than patched: assigning url.host keeps the old port when the new host has none.
-    return new URL(`${url.pathname}${url.search}`, `${protocol}//${host}`);
+    found = new URL(`${url.pathname}${url.search}`, `${protocol}//${host}`);
   } catch {
-    return url;
+    // A host header no URL accepts: the URL the socket saw.
   }
+  publicUrls.set(request, found);
+  return found;
 }
 
 /** host[:port] as the browser addressed it (brand and locale are chosen from it). */

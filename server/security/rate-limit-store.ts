@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import type { Db } from '../db/create-db.ts';
 import { prepared } from '../db/prepared.ts';
+import { groupedWrite } from '../db/group-commit.ts';
 
 // rate-limiter-flexible's extension point for a new store is RateLimiterStoreAbstract (its README, "Contributions"),
 // which the package's index does not export: it is loaded from its file. Its types come from the package's own d.ts.
@@ -76,7 +77,10 @@ export class DbRateLimiter extends RateLimiterStoreAbstract {
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoredCounter> {
     const now = this.#now();
     const expire = msDuration > 0 ? now + msDuration : null;
-    const { rows } = forceExpire ? await setPoints(this.#db, { key: rlKey, points, expire }) : await addPoints(this.#db, { key: rlKey, points, expire, now });
+    // On SQLite the upsert shares the commit of this moment's other writes (server/db/group-commit.ts).
+    const { rows } = await groupedWrite(this.#db, (db) =>
+      forceExpire ? setPoints(db, { key: rlKey, points, expire }) : addPoints(db, { key: rlKey, points, expire, now }),
+    );
     const row = rows[0];
     if (!row) throw new Error(`rate limit counter ${rlKey} not written`);
     return row;

@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { inTransaction } from '../../../server/idempotency/group-commit.ts';
+import { groupedWrite, inTransaction } from '../../../server/db/group-commit.ts';
 import type { Trx } from '../../../server/idempotency/idempotent.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, idemKey, newUser } from './helpers/social.ts';
 
-// server/idempotency/group-commit.ts: on SQLite the mutations of one moment share a transaction, each in its own
+// server/db/group-commit.ts: on SQLite the mutations of one moment share a transaction, each in its own
 // savepoint. Whatever the database, each mutation keeps its own outcome: a failed one undoes only its own writes,
 // none is settled before its writes are committed, and an Idempotency-Key still gives one effect.
 
@@ -16,7 +16,7 @@ async function counterOf(trx: Trx | Parameters<typeof inTransaction>[0], userId:
   return row ? Number(row.count) : null;
 }
 
-const raise = (userId: string, by: number) => async (trx: Trx) => {
+const raise = (userId: string, by: number) => async (trx: Trx | Parameters<typeof inTransaction>[0]) => {
   await trx
     .insertInto('contadores')
     .values({ usuario_id: userId, nome: 'newMessage', count: by })
@@ -39,6 +39,21 @@ describeOnEachDb('mutations committed together', (server) => {
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results[1]).toMatchObject({ reason: new Error('recusada') });
+    expect(await counterOf(db, user.id)).toBe(101);
+  });
+
+  it('keeps a grouped write (a rate-limit counter) beside a mutation of the same moment that fails', async () => {
+    const { db } = server();
+    const user = await newUser(server(), 'grupo');
+    const results = await Promise.allSettled([
+      groupedWrite(db, raise(user.id, 1)),
+      inTransaction(db, async (trx) => {
+        await raise(user.id, 10)(trx);
+        throw new Error('recusada');
+      }),
+      groupedWrite(db, raise(user.id, 100)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await counterOf(db, user.id)).toBe(101);
   });
 

@@ -1,6 +1,9 @@
-import { sql, SqliteAdapter } from 'kysely';
-import type { Db } from '../db/create-db.ts';
-import type { Trx } from './idempotent.ts';
+import { sql, SqliteAdapter, type Transaction } from 'kysely';
+import type { Db } from './create-db.ts';
+import type { Database } from './schema.ts';
+
+/** A transaction on the app's database; what a mutation's effect writes through. */
+export type Trx = Transaction<Database>;
 
 // SQLite has one writer, and on this server one connection: transactions already run one after another. What each
 // costs most is its commit, which appends every page it changed to the WAL (a message changes about a dozen pages:
@@ -10,12 +13,17 @@ import type { Trx } from './idempotent.ts';
 // savepoint, so a mutation that fails or is refused undoes only its own writes; none is answered before the commit,
 // and if the commit fails every one of them fails, as its own commit would have. A later mutation sees an earlier
 // one's writes, as it would have after that one's commit. PostgreSQL (several connections, several processes) keeps
-// one transaction per mutation.
+// one transaction per mutation. Rate-limit counters are written so too (groupedWrite): each message, comment and
+// sign-in adds to one before its handler runs, and as a commit of its own that upsert cost more than the message.
 
 interface Member {
   work: (trx: Trx) => Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+}
+
+function isSqlite(db: Db): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }
 
 /** The mutations waiting for the next group's transaction, per database. */
@@ -51,7 +59,7 @@ async function runGroup(db: Db, members: readonly Member[]): Promise<void> {
  * transaction of every mutation that arrived in the same turn of the event loop (see above); otherwise its own.
  */
 export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return db.transaction().execute(work);
+  if (!isSqlite(db)) return db.transaction().execute(work);
   return new Promise<T>((resolve, reject) => {
     let members = waiting.get(db);
     if (!members) {
@@ -66,4 +74,12 @@ export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promis
     }
     members.push({ work, resolve: resolve as (value: unknown) => void, reject });
   });
+}
+
+/**
+ * One atomic statement (an upsert) that needs no transaction of its own: on SQLite it joins the group of this turn
+ * (inTransaction), so it shares that group's commit; elsewhere it runs at once, committing by itself.
+ */
+export function groupedWrite<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  return isSqlite(db) ? inTransaction(db, work) : work(db);
 }
