@@ -10,9 +10,9 @@
 // Only static imports count, so a group holds nothing the screen would not have loaded at once anyway.
 //
 // The entry's own modules stay in the entry chunk, except the libraries lazy chunks import from it too: rolldown puts
-// each of those in a small chunk of its own (React, its JSX runtime, lingui's core and React bindings,
-// use-sync-external-store: four requests on every start for 8 KB gzip). `start-shared` holds them in one file, which
-// is also 0.7 KB smaller than the four.
+// those in small chunks of their own (React with its JSX runtime, lingui's core, use-sync-external-store with
+// lingui's React bindings: three requests on every start for 6.8 KB gzip). `start-shared` holds them in one file,
+// which is also 0.7 KB smaller than the three.
 //
 // The files of the start path (the entry, what it imports, and these groups' chunks) also begin with V8's explicit
 // compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136+; other engines read a comment): V8 compiles all their

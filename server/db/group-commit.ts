@@ -54,12 +54,8 @@ async function runGroup(db: Db, members: readonly Member[]): Promise<void> {
   for (const settle of outcomes) settle();
 }
 
-/**
- * Runs `work` in a transaction and settles once that transaction has committed (or failed): on SQLite, the
- * transaction of every mutation that arrived in the same turn of the event loop (see above); otherwise its own.
- */
-export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
-  if (!isSqlite(db)) return db.transaction().execute(work);
+/** Adds `work` to the group of this turn of the event loop (SQLite), which starts its transaction once the turn ends. */
+function joinGroup<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let members = waiting.get(db);
     if (!members) {
@@ -77,9 +73,17 @@ export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promis
 }
 
 /**
- * One atomic statement (an upsert) that needs no transaction of its own: on SQLite it joins the group of this turn
- * (inTransaction), so it shares that group's commit; elsewhere it runs at once, committing by itself.
+ * Runs `work` in a transaction and settles once that transaction has committed (or failed): on SQLite, the
+ * transaction of every mutation that arrived in the same turn of the event loop (see above); otherwise its own.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return isSqlite(db) ? joinGroup(db, work) : db.transaction().execute(work);
+}
+
+/**
+ * One atomic statement (an upsert) that needs no transaction of its own: on SQLite it joins the group of this turn,
+ * so it shares that group's commit; elsewhere it runs at once, committing by itself.
  */
 export function groupedWrite<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
-  return isSqlite(db) ? inTransaction(db, work) : work(db);
+  return isSqlite(db) ? joinGroup(db, work) : work(db);
 }
