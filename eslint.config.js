@@ -59,6 +59,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every server transaction is opened by server/db/transaction.ts, which marks it so that CPU-heavy work (password
+    // hashing, image work) refuses to run inside it (docs/architecture.md, "Work that costs CPU").
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open a transaction with transaction() or inTransaction() from server/db/ (it marks the transaction for assertOutsideTransaction).',
+        },
+        {
+          selector: "CallExpression[callee.property.name='json'][callee.object.property.name='req']",
+          message: 'Read a JSON body with jsonBody() from server/lib/json-depth.ts (it refuses nesting that would overflow the stack).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'tests/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', fetch: 'readonly', setTimeout: 'readonly' } },
   },

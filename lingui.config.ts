@@ -47,7 +47,7 @@ export const LATER = [
   ),
 ];
 // The FAQ and credits pages' long texts ride with their own lazy chunk in the same way (src/components/faq/faq-catalog.ts).
-const FAQ = ['<rootDir>/src/components/faq', '<rootDir>/src/routes/Faq.tsx', '<rootDir>/src/routes/Credits.tsx'];
+export const FAQ = ['<rootDir>/src/components/faq', '<rootDir>/src/routes/Faq.tsx', '<rootDir>/src/routes/Credits.tsx'];
 
 export default defineConfig({
   sourceLocale: 'pt',

@@ -8,8 +8,8 @@ import { catalogPreloadPlugin } from './scripts/catalog-preload.ts';
 import { startChunksPlugin } from './scripts/start-chunks.ts';
 import { prerenderLandingPlugin } from './scripts/prerender-landing.ts';
 import { dexieAlias } from './scripts/dexie-alias.ts';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { offlineManifest } from './scripts/offline-packs.ts';
 
 const apiPort = process.env.API_PORT ?? '8080';
 // The build's output folder, for the service worker's manifest (VitePWA below).
@@ -17,7 +17,8 @@ let pwaOutDir = 'dist';
 
 export default defineConfig({
   plugins: [
-    // Lingui macros must be compiled before the React transform (lingui/js-lingui discussion #2657).
+    // Lingui macros must be compiled before the React transform; plugin-react no longer runs Babel, so they go through
+    // @rolldown/plugin-babel first.
     babel({ presets: [linguiTransformerBabelPreset()] }),
     react(),
     lingui(),
@@ -42,27 +43,9 @@ export default defineConfig({
         // The large icons are for install screens only; phones on 3G should not download them up front.
         // The prerendered landing pages are the server's, put into index.html on a first visit; the app never fetches them.
         globIgnores: ['icons/*-512.png', 'prerender/**'],
-        // The first visit precaches only the shell (issue 16: ≤ 150 KB gzip): index.html, what it loads at once, the
-        // update prompt (an old tab must show it when its other chunks are gone), the chunks these import, and the
-        // favicon. Every other file is marked lazy: the worker caches it when first used or when idle (sw/precache.ts).
-        manifestTransforms: [
-          async (entries) => {
-            const html = await readFile(join(pwaOutDir, 'index.html'), 'utf8');
-            const shell = new Set([...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].map((match) => match[1] ?? ''));
-            shell.add('index.html').add('favicon.svg');
-            for (const entry of entries) if (/^assets\/UpdatePrompt-[\w-]+\.(js|css)$/.test(entry.url)) shell.add(entry.url);
-            const pending = [...shell].filter((url) => url.endsWith('.js'));
-            for (let url = pending.pop(); url !== undefined; url = pending.pop()) {
-              const code = await readFile(join(pwaOutDir, url), 'utf8').catch(() => '');
-              for (const [, file] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) {
-                const imported = `assets/${file}`;
-                if (!shell.has(imported)) pending.push(imported);
-                shell.add(imported);
-              }
-            }
-            return { manifest: entries.map((entry) => (shell.has(entry.url) ? entry : { ...entry, lazy: true })) };
-          },
-        ],
+        // The first visit precaches only the shell; every other file is lazy, kept when first used or from the
+        // offline packs once the phone is idle (scripts/offline-packs.ts).
+        manifestTransforms: [async (entries) => ({ manifest: await offlineManifest(pwaOutDir, entries) })],
       },
       integration: {
         configureOptions: (viteConfig) => {
@@ -75,7 +58,7 @@ export default defineConfig({
   resolve: { alias: [dexieAlias] },
   build: {
     // Imported constants are written where they are used (contract/message-texts.ts: a start chunk keeps the few
-    // messages it names instead of importing the file of all of them, issue 16).
+    // messages it names instead of importing the file of all of them, DESIGN §10).
     rolldownOptions: { optimization: { inlineConst: true } },
     target: 'es2022',
     sourcemap: false,

@@ -1,4 +1,4 @@
-// A schema made the first time it is used rather than when its module loads (issue 16). The app loads the whole
+// A schema made the first time it is used rather than when its module loads (DESIGN §10). The app loads the whole
 // contract with its sync layer, and building its two hundred-odd zod schemas at once was one task of some 300 ms at 4x
 // CPU right after the first screen, when only a few of them are needed; the server too builds each one when first used.
 

@@ -1,4 +1,6 @@
-// Business constants from SPEC §9. The single source for app, service worker and server.
+// Most of the product's numbers of SPEC §9, for the app and the server alike. A feature's limits that its schema
+// checks sit beside that schema in contract/schemas/ (groups.ts, chats.ts, rewards.ts, reports.ts, settings.ts), the
+// record's rules in contract/record.ts, and Angola's time in contract/angola-time.ts.
 export const IMAGE_MAX_BYTES = 1_000_000;
 export const NAME_MIN = 3;
 export const NAME_MAX = 50;
@@ -12,6 +14,8 @@ export const AVAILABILITY_MIN = 3;
 export const TRIAL_DAYS = 3;
 export const DEBOUNCE_MS = 500;
 export const TOAST_MS = 7500;
+/** An unread counter goes to 0 this long after its menu entry is clicked, and a list counts as seen after this long on screen (SPEC §4). */
+export const COUNTER_RESET_DELAY_MS = 2_000;
 export const PAGE_SIZE = 50;
 export const DEFAULT_LIST_SIZE = 250;
 export const REFRESH_LISTS_MS = 30_000;

@@ -1,6 +1,6 @@
 // The spec's Portuguese messages (SPEC §5, §8), one export each, read as `MSG.name` through contract/messages.ts.
 // One export per message rather than one object: a bundle keeps only the messages its code names (the app's start
-// needs a handful, issue 16), where an object's every text came along.
+// needs a handful, DESIGN §10), where an object's every text came along.
 export const generic = 'Não foi possivel completar esta acção';
 export const network = 'Talvez tenha um problema na sua conexão';
 export const loginIdentifier = 'Verifica os detalhes que usaste, adicione o teu e-mail ou nome de usuario';
@@ -40,6 +40,7 @@ export const shareFailed = 'Erro ao partilhar';
 export const shareSuccess = 'Partilha bem sucedida';
 export const selfConversation = 'Não podes conversar contigo mesmo';
 export const groupName = 'Verifica o nome do grupo, usa até 50 caracteres';
+export const groupNameTaken = 'Já tens um grupo com este nome';
 export const groupPlanValue = 'Os planos de um grupo privado custam entre 500 e 1.000.000 Kz';
 export const groupUserExists = 'Este usuario já faz parte deste grupo';
 export const groupFull = 'Este grupo já tem o limite de 30 usuarios';
@@ -56,11 +57,20 @@ export const groupSubscriptionFailed = 'Não foi possivel solicitar esta subscri
 export const groupUpdated = 'Grupo actualizado com sucesso';
 export const groupDeleted = 'Apagaste este grupo com sucesso';
 export const groupLeft = 'Saistes do grupo com sucesso';
+// Group invitations (docs/decisions.md "Group invitations and merged notifications").
+export const groupInvitationSent = 'Convite enviado, entra no grupo quando aceitar';
+export const groupInvitationGone = 'Este convite já não existe';
+export const groupGone = 'Este grupo já não existe';
+export const groupInvitationAccepted = 'Convite aceite';
+export const groupInvitationIgnored = 'Convite ignorado';
+export const privacyUpdated = 'Definição guardada';
 export const selfFollow = 'Não podes seguir-te a ti mesmo';
 export const searchTerm = 'Adicione um termo para pesquisar';
 export const phoneMissing = 'Adicione um número de telemóvel à sua conta';
 export const verifyTokenWait = 'Aguarde um minuto antes de pedir outro código';
 export const verifyTokenSent = 'Enviámos um código de verificação para o teu número';
+export const smsNotSent = 'Não foi possível enviar o código para o teu número. Tenta de novo daqui a pouco.';
+export const smsNumberRefused = 'Não foi possível enviar o código: confirma o teu número de telemóvel.';
 export const verifyTokenRequired = 'Adicione o código de verificação';
 export const verifyTokenInvalid = 'Código de verificação inválido ou expirado';
 export const phoneVerified = 'Número de telemóvel verificado com sucesso';
@@ -137,6 +147,8 @@ export const rewardRecipientMissing = 'Este usuario não existe';
 export const rewardSlipNotRecipient = 'Esta ficha não é deste usuario';
 export const rewardUnavailable = 'Esta recompensa já não pode ser entregue';
 export const rewardStarted = 'Conclua o pagamento para enviar a recompensa';
+// Not worded by the spec; in the style of its other payment failures (SPEC §8).
+export const rewardPaymentFailed = 'Não foi possivel iniciar o pagamento desta recompensa';
 // Reports and moderation (docs/api/social.md "Reports"; contract/schemas/reports.ts REPORT_MSG names them).
 export const reportReasonRequired = 'Indique o motivo da denúncia';
 export const reportReasonTooLong = 'O motivo deve ter até 500 caracteres';

@@ -1,6 +1,6 @@
 // The spec's Portuguese messages (SPEC §5, §8), as `MSG.name` (contract/message-texts.ts). The server answers with
-// these; the app translates them through the lookup of SPEC §9 (src/i18n/server-message-table.ts), so every entry
-// has an en translation there.
+// these; the app translates them through the lookup of SPEC §9 (src/i18n/server-message-table.ts, an id per message
+// that each catalog translates), so a text is written here once.
 import * as MSG from './message-texts.ts';
 
 export { MSG };

@@ -1,11 +1,19 @@
 // What a notification is about and the screen it opens, without zod (contract/schemas/notification-data.ts holds
 // the schemas and re-exports these): the service worker and the app's start-up code read them.
 
-/** Notification kinds (`tipo`). The first seven existed before issue 14; the rest tell of slip events. */
+/**
+ * Notification kinds (`tipo`). The first seven are the original app's; the rest tell of slip events and later
+ * additions.
+ */
 export const NOTIFICATION_TIPO = {
   follower: 'novoSeguidor',
   comment: 'comentario',
   groupAdded: 'grupoAdicionado',
+  /**
+   * Someone whose add the user's setting did not allow invited them to a group (added with
+   * contract/group-add-policy.ts).
+   */
+  groupInvitation: 'grupoConvite',
   groupSubscription: 'grupoSubscricao',
   groupSubscriber: 'grupoSubscritor',
   groupRefused: 'grupoSubscricaoRecusada',

@@ -1,8 +1,9 @@
 import type { RecordFigures, RecordSummary, UserRecord } from './schemas/record.ts';
 import { roundOdds, slipMultiplier, slipReturn, type LegStatus, type SlipOutcome } from './slip-math.ts';
 
-// A tipster's verified record (issue 15), the one place of its rules: the server computes it from the user's slips,
-// the app shows what the server computed. Pure functions, no schema library, so the app may import it cheaply.
+// A tipster's verified record (docs/api/betting.md "The record"), the one place of its rules: the server computes it
+// from the user's slips, the app shows what the server computed. Pure functions, no schema library, so the app may
+// import it cheaply.
 //
 // The rules:
 // - Only published slips whose result the server decided count. A slip is published at creation; hiding it later

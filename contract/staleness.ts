@@ -1,14 +1,14 @@
 import type { Selection } from './schemas/slips.ts';
 
-// The stale-slip check (issue 15 item 5, item 7's bad data): what changed in each leg of a shared slip since it was
-// made, and what copying it into one's own slip keeps (SPEC §4 copy rule: only legs still open, here at current odds).
-// Pure and zod-free (types only), so the app's slip cards use it without loading zod.
+// The stale-slip check (with the match feed's bad data: a leg that never gets a result): what changed in each leg of a
+// shared slip since it was made, and what copying it into one's own slip keeps (SPEC §4 copy rule: only legs still
+// open, here at current odds). Pure and zod-free (types only), so the app's slip cards use it without loading zod.
 
-/** A day after kick-off a leg with no result is shown as "sem resultado" (issue 15 item 7), never as won or lost. */
+/** A day after kick-off a leg with no result is shown as "sem resultado", never as won or lost. */
 export const NO_RESULT_AFTER_MS = 24 * 3_600_000;
 
 /**
- * The event_status of a leg whose event is no longer in the match feed (issue 15): 'SR', sem resultado. The server
+ * The event_status of a leg whose event is no longer in the match feed: 'SR', sem resultado. The server
  * shows the leg from its own copy of the event (migration 0012-record) with its bet_status as stored; it never counts
  * as a win or a loss (while its bet_status stays pending, neither does its slip).
  */
@@ -108,7 +108,7 @@ export interface CopyPlan<S extends CheckedSelection = Selection> {
 }
 
 /**
- * What copying a slip takes (SPEC §4 copy rule, issue 15 item 5): only legs whose market is still open, at the
+ * What copying a slip takes (SPEC §4 copy rule): only legs whose market is still open, at the
  * current odds; started, settled, closed and result-less legs are left out and counted by reason.
  */
 export function copyPlan<S extends CheckedSelection>(selections: readonly S[], now: number): CopyPlan<S> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // User text is cleaned once, where it enters (the request schemas, and the server where it reads raw text), so
 // what is stored is the same on SQLite and PostgreSQL (which refuses NUL in text) and nothing invisible can
-// disguise a name (docs/security.md, "Stored text").
+// disguise a name (docs/security.md, "Hostile characters in stored text").
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

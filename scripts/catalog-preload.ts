@@ -4,7 +4,7 @@
 //   catalog of the page's lang attribute (the server fills it per host), so it downloads with the entry, not after;
 // - the app itself is a lazy chunk (src/app/start.tsx) that every page but the landing needs at once: away from `/`
 //   the script preloads it and its imports too, so they download alongside the entry instead of after it, with the
-//   first start's session check (src/state/stored-session.ts);
+//   first start's session check (src/state/session-at-start.ts);
 // - the screen of the page's path (ROUTES below, the screens a visit most often starts on): its chunk, its imports and
 //   the host language's catalogs it loads (src/i18n/betting-catalog.ts), so the screen does not wait one round trip
 //   per step of a chain of lazy imports after the session is known (300 ms each on AO-3G).
@@ -17,7 +17,7 @@ import { LATER } from '../lingui.config.ts';
 
 const CATALOG = /\/locales\/(\w+)\/messages\.po(?:\?.*)?$/;
 const APP = /\/src\/app\/App\.tsx$/;
-const SESSION_START = /\/src\/sync\/session-start\.ts$/;
+const SESSION_START = /\/src\/sync\/session-at-start\.ts$/;
 /** The server messages' English table, loaded with the English catalog (src/i18n/setup.ts). */
 const SERVER_MESSAGES_EN = /\/src\/i18n\/server-message-table\.ts$/;
 /** A language's catalog chunk (any of locales/<lang>/*.po), loaded by a screen with a dynamic import. */
@@ -27,7 +27,7 @@ const LATER_CATALOG = /\/locales\/\w+\/later\.po(?:\?.*)?$/;
 /** A lazy import that waits for the later catalog (src/i18n/later-catalog.ts), as written in the source. */
 const GATED_IMPORT = /withLaterCatalog\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** Path patterns (src/app/AppRoutes.tsx) and the screen each opens, for the screens worth preloading. */
-const ROUTES: [RegExp, RegExp][] = [
+export const ROUTES: [RegExp, RegExp][] = [
   [/^\/explorar\/?$/, /\/src\/routes\/Explore\.tsx$/],
   [/^\/explorar\/[^/]+\/?$/, /\/src\/routes\/EventPage\.tsx$/],
   [/^\/dashboard\/fichas\/?$/, /\/src\/routes\/MySlips\.tsx$/],

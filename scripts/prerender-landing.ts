@@ -1,7 +1,7 @@
 // The landing page's markup for each brand, written beside the build (contract/prerender.ts) for the
 // server to put in index.html when a visitor without a session opens `/` (server/static.ts). On AO-3G a first visit
 // then shows the landing page as soon as the HTML and the stylesheet are in, instead of after some 80 KB of
-// JavaScript and its start-up (issue 16: first-visit LCP of `/` ≤ 2.5 s). The markup comes from the app's own
+// JavaScript and its start-up (DESIGN §10: first-visit LCP of `/` ≤ 2.5 s). The markup comes from the app's own
 // component and catalogs, rendered by Vite's SSR loader with this very config (src/app/landing-markup.tsx), so
 // start-up can hydrate it as it is.
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 // Fewer files on the start path. Left to automatic chunking, what the app and the Explore screen import at start is
 // split over some forty small shared chunks (a module shared by two lazy chunks gets a chunk of its own). Every file
 // is a request, and on a phone each request costs main-thread time even from the service worker's cache: about 7 ms
-// per file at 4x CPU, some 300 ms before the first screen (issue 16, measured with a CPU profile of a repeat visit).
+// per file at 4x CPU, some 300 ms before the first screen (measured with a CPU profile of a repeat visit; DESIGN §10).
 // This groups, per lazy chunk that starts the app, the modules it imports statically (minus what the entry already
 // has, and minus what an earlier group took) into one chunk beside it:
 // - `app-start`: what src/app/App.tsx and the first start's session check import;
@@ -18,7 +18,7 @@
 // compile hint, `//# allFunctionsCalledOnLoad` (Chrome 136+; other engines read a comment): V8 compiles all their
 // functions while the file streams in, on a background thread, instead of pausing the main thread to compile each
 // function the first time it runs. Module scripts get no code cache in Chromium, so without it every start pays that
-// lazy compilation again (issue 16: repeat visit and offline start, docs/decisions.md). Lazy route chunks keep V8's
+// lazy compilation again (DESIGN §10: repeat visit and offline start; docs/decisions.md). Lazy route chunks keep V8's
 // lazy compilation: much of a library there (zod, pusher-js) never runs.
 import type { Plugin } from 'vite';
 import type { OutputBundle, OutputChunk } from 'rolldown';
@@ -26,8 +26,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /** [group name, the lazy chunks' own modules whose static imports it holds], in order: a module goes to the first. */
-const GROUPS: [string, RegExp[]][] = [
-  ['app-start', [/\/src\/app\/App\.tsx$/, /\/src\/sync\/session-start\.ts$/]],
+export const GROUPS: [string, RegExp[]][] = [
+  ['app-start', [/\/src\/app\/App\.tsx$/, /\/src\/sync\/session-at-start\.ts$/]],
   ['explore-start', [/\/src\/routes\/Explore\.tsx$/]],
 ];
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from './lib/body-limit.ts';
 import { MSG } from '../contract/messages.ts';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from './hono-env.ts';
 import { mountAuth } from './auth/routes.ts';
-import { maintenanceGate } from './client/maintenance.ts';
-import { mountPublicClientRoutes } from './client/public-routes.ts';
+import { maintenanceGate } from './lib/maintenance.ts';
+import { mountPublicClientRoutes } from './events/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/create-db.ts';
 import { compressResponses } from './lib/compress.ts';
@@ -16,6 +16,8 @@ import { mountBetting } from './slips/mount-betting.ts';
 import { mountExploreRoutes } from './explore/routes.ts';
 import { mountBatch } from './outbox/batch-route.ts';
 import { mountRealtimeAndPush } from './realtime/mount.ts';
+import { createSessionEndEffects } from './realtime/session-end-effects.ts';
+import { sessionEndScope } from './auth/session-end.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { PaymentsUnavailableError } from './payments/gateway.ts';
 import { mountClientLog } from './security/client-log.ts';
@@ -42,6 +44,7 @@ export interface AppDeps {
 
 export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const live = realtime ?? createRealtime(config);
 
   app.onError((error, c) => {
     if (error instanceof PaymentsUnavailableError) return jsonError(c, 503, MSG.paymentsUnavailable);
@@ -58,6 +61,8 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
     c.set('signals', signals);
     await next();
   });
+  // Sessions ended by a request close their live connections once its work has committed (server/auth/session-end.ts).
+  app.use('/api/*', sessionEndScope(createSessionEndEffects({ realtime: live, beams: config.realtime.beams })));
   // Users are on 3G: text responses (JSON, HTML, JS, CSS) are gzipped when the browser accepts it.
   app.use(compressResponses);
   // Inside compress, so it sees (and adds to) the response before it is encoded.
@@ -82,7 +87,7 @@ export function createApp({ config, db, signals, realtime }: AppDeps): Hono<AppE
   mountBetting(app);
   mountExploreRoutes(app);
   mountBatch(app);
-  mountRealtimeAndPush(app, config, realtime ?? createRealtime(config));
+  mountRealtimeAndPush(app, config, live);
   mountClientLog(app);
   mountAuth(app, [config, db]);
 

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { realtimeEnvShape, resolveRealtimeConfig, type RealtimeConfig } from './realtime/realtime-config.ts';
 import { rateLimitEnvShape, resolveRateLimits, type RateLimits } from './security/rate-limit-config.ts';
+import { feedEnvShape, resolveFeedConfig, type FeedConfig } from './sports/api-football/feed-config.ts';
+import { smsEnvShape, resolveSmsConfig, type SmsConfig } from './sms/sms-config.ts';
+import { paymentsEnvShape, resolvePaymentsConfig, type EmisGpoConfig } from './payments/payments-config.ts';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
@@ -46,7 +49,6 @@ const EnvSchema = z.object({
   NODE_ENV: z.string().optional(),
   // Defaults depend on whether this is the one-command demo (see loadConfig).
   SEED: optionalFlag(),
-  PAYMENTS: z.enum(['simulated', 'off'], { error: 'expected simulated or off' }).optional(),
   SPORTS_SEED: z.coerce.number({ error: 'expected a number' }).int('expected a whole number').default(2026),
   SIMULATOR: flag(true),
   SIMULATOR_SPEED: z.coerce
@@ -66,6 +68,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Fichas <nao-responder@fichas.ao>'),
   ...realtimeEnvShape,
   ...rateLimitEnvShape,
+  ...feedEnvShape,
+  ...smsEnvShape,
+  ...paymentsEnvShape,
 });
 
 export interface Config {
@@ -84,12 +89,18 @@ export interface Config {
    */
   demo: boolean;
   seed: boolean;
-  /** `simulated`: the embedded EMIS page (anyone can press Pagar); `off`: payments answer 503. */
-  payments: 'simulated' | 'off';
+  /**
+   * `simulated`: the embedded EMIS page (anyone can press Pagar); `emis-gpo`: EMIS's payment frame and callback
+   * (emisGpo holds its settings); `off`: payments answer 503.
+   */
+  payments: 'simulated' | 'emis-gpo' | 'off';
+  emisGpo: EmisGpoConfig | null;
   /** Seed of the fixture generator, so fixtures (and tests) are reproducible. */
   sportsSeed: number;
   /** The live match simulator (server/sports/simulator.ts): on/off and match minutes per real minute. */
   simulator: { enabled: boolean; speed: number };
+  /** SPORTS_FEED: the embedded simulator, or API-Football v3 with its API_FOOTBALL_* settings. */
+  feed: FeedConfig;
   /** Background jobs' leases (server/jobs): a dead holder's jobs move to another process within lease + heartbeat. */
   jobs: { leaseMs: number; heartbeatMs: number };
   /** Pusher Channels, Beams and VAPID settings (server/realtime/realtime-config.ts). */
@@ -98,6 +109,8 @@ export interface Config {
   trustProxy: boolean;
   /** RATE_LIMIT_* (server/security/rate-limit-config.ts). */
   rateLimits: RateLimits;
+  /** The rate limits' time source; only tests set it, to move a window along without waiting (Date.now otherwise). */
+  rateLimitClock?: () => number;
   /**
    * The origins users open (one per brand host); links in mails go to one of them, never to whatever Host a request
    * named (server/mail/links.ts). Empty: the local demo.
@@ -105,6 +118,8 @@ export interface Config {
   publicUrls: string[];
   /** SMTP_URL (null: each mail is written under {DATA_DIR}/mail/) and MAIL_FROM (server/mail/mail-sender.ts). */
   mail: { smtpUrl: string | null; from: string };
+  /** SMS_PROVIDER and TWILIO_* (server/sms/sms-sender.ts). */
+  sms: SmsConfig;
 }
 
 export class ConfigError extends Error {
@@ -144,6 +159,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const demo = !e.DATABASE_URL && e.NODE_ENV !== 'production';
   const realtime = resolveRealtimeConfig(e, dataDir, { sharedDatabase: Boolean(e.DATABASE_URL) });
   if (Array.isArray(realtime)) throw new ConfigError(`Invalid configuration:\n${realtime.join('\n')}`);
+  const feed = resolveFeedConfig(e);
+  if (Array.isArray(feed)) throw new ConfigError(`Invalid configuration:\n${feed.join('\n')}`);
+  const sms = resolveSmsConfig(e);
+  if (Array.isArray(sms)) throw new ConfigError(`Invalid configuration:\n${sms.join('\n')}`);
+  const publicUrls = (e.PUBLIC_URL ?? []).map((url) => new URL(url).origin);
+  const payments = resolvePaymentsConfig(e, { demo, publicUrls });
+  if (Array.isArray(payments)) throw new ConfigError(`Invalid configuration:\n${payments.join('\n')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -155,15 +177,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenance: e.MAINTENANCE,
     demo,
     seed: e.SEED ?? demo,
-    payments: e.PAYMENTS ?? (demo ? 'simulated' : 'off'),
+    ...payments,
     sportsSeed: e.SPORTS_SEED,
     simulator: { enabled: e.SIMULATOR, speed: e.SIMULATOR_SPEED },
+    feed,
     jobs: { leaseMs: e.JOB_LEASE_SECONDS * 1000, heartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000 },
     realtime,
     trustProxy: e.TRUST_PROXY,
     rateLimits: resolveRateLimits(e),
-    publicUrls: (e.PUBLIC_URL ?? []).map((url) => new URL(url).origin),
+    publicUrls,
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    sms,
   };
 }
 

@@ -11,7 +11,6 @@ import { createRealtime } from './realtime/realtime.ts';
 import { DEMO_USERS } from './seed/demo-users.ts';
 import { seedDemoUsers } from './seed/seed.ts';
 import { isDemoDatabase, markDemoDatabase } from './seed/demo-flag.ts';
-import { setPaymentGateway, unavailableGateway } from './payments/gateway.ts';
 import { createGeneratedProvider } from './sports/generated-provider.ts';
 import { syncFixtures } from './sports/sync-fixtures.ts';
 import { backgroundJobs } from './jobs/background-jobs.ts';
@@ -39,9 +38,8 @@ async function main(): Promise<void> {
   const seeded = config.seed ? await seedDemoUsers(db) : false;
   if (seeded) await markDemoDatabase(db);
   const demoDatabase = await isDemoDatabase(db);
-  if (config.payments === 'off') setPaymentGateway(unavailableGateway);
   const provider = createGeneratedProvider({ seed: config.sportsSeed });
-  if (seeded) {
+  if (seeded && config.feed.kind === 'simulator') {
     // Live and finished matches today, licence codes and slips in every state (docs/api/betting.md); room chatter
     // needs the fixtures too. Otherwise the fixture job tops them up as soon as a process holds it.
     await syncFixtures(db, provider);
@@ -69,12 +67,19 @@ async function main(): Promise<void> {
         '\n*** PAGAMENTOS SIMULADOS (PAYMENTS=simulated): qualquer utilizador pode "pagar" sem dinheiro na página EMIS de teste. ***\n' +
           '*** Não use em produção: defina NODE_ENV=production ou PAYMENTS=off. ***\n',
       );
+    } else if (config.emisGpo) {
+      console.log(`Pagamentos: EMIS GPO (${config.emisGpo.url}; ponto de venda ${config.emisGpo.posId})`);
     } else {
       console.log('Pagamentos: desligados (PAYMENTS=off); não há gateway EMIS configurado.');
     }
     if (config.maintenance) console.log('MAINTENANCE=on: a API do cliente responde 503 (Em manutenção).');
+    const { feed } = config;
     console.log(
-      config.simulator.enabled ? `Simulador de jogos: ligado (${config.simulator.speed}x)` : 'Simulador de jogos: desligado (SIMULATOR=off)',
+      feed.kind === 'api-football'
+        ? `Jogos: API-Football (${feed.url}; ligas ${feed.leagues.join(', ')}; casa de apostas ${feed.bookmaker}; até ${feed.dailyLimit} pedidos por dia)`
+        : config.simulator.enabled
+          ? `Simulador de jogos: ligado (${config.simulator.speed}x)`
+          : 'Simulador de jogos: desligado (SIMULATOR=off)',
     );
     console.log(`Processo ${scheduler.holder}: tarefas de fundo partilhadas por lease (npm run jobs mostra quem corre o quê)`);
     const { pusher, beams } = config.realtime;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { brandForHost, type Brand } from '../contract/brands.ts';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from './hono-env.ts';
 import { requestHost } from './lib/http.ts';
 
 /** One web manifest per brand (DESIGN §7), so each host installs with its own name, icons and language. */

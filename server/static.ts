@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { brandForHost, type Brand } from '../contract/brands.ts';
-import type { AppEnv } from './app-env.ts';
+import type { AppEnv } from './hono-env.ts';
 import { injectHead, type HeadTags } from './og/meta.ts';
 import { createSlipPreviews, slipImagePath, slipPageRoute } from './og/previews.ts';
 import { requestHost } from './lib/http.ts';

@@ -3,7 +3,7 @@ import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAnd
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { loadedLazyUrls, splitManifest, type LazyEntry, type ShellEntry } from './manifest.ts';
+import { loadedLazyUrls, packFiles, splitManifest, type LazyEntry, type PackEntry, type ShellEntry } from './manifest.ts';
 import { withoutCodeCache } from './script-response.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -17,16 +17,17 @@ const scriptsWithoutCodeCache: WorkboxPlugin = {
 };
 
 /**
- * The shell: the first visit precaches only index.html and what it loads at once (the first-visit budget, issue 16);
- * every other built file is cached the first time a page uses it, or fetched one by one when a page says it is idle
- * (WARM), so every screen opens offline once the phone has been idle online. Every navigation outside /api is
+ * The shell: the first visit precaches only index.html and what it loads at once (the first-visit budget, DESIGN §10);
+ * every other built file is cached the first time a page uses it, or when a page says it is idle (WARM) from the
+ * offline packs, a few files fetched side by side that hold every lazy file (scripts/offline-packs.ts), so every
+ * screen opens offline once the phone has been idle online. Every navigation outside /api is
  * answered with the precached index.html (the server rewrote it for this origin's brand when it was fetched).
  *
  * Old files go only when a new version activates, which happens once no tab of the old one is open or after
  * Actualizar (every tab then reloads): until then an open tab's chunks are still served.
  */
 export function registerShellRoutes(manifest: (string | ShellEntry)[]): void {
-  const { shell, lazy } = splitManifest(manifest, self.location.href);
+  const { shell, lazy, packs } = splitManifest(manifest, self.location.href);
   const lazyByUrl = new Map(lazy.map((entry) => [entry.url, entry]));
 
   addPlugins([scriptsWithoutCodeCache]);
@@ -54,7 +55,7 @@ export function registerShellRoutes(manifest: (string | ShellEntry)[]): void {
     if (data?.type === 'WARM') {
       const reply = event.ports[0];
       event.waitUntil(
-        warm(lazy).then(
+        warm(lazy, packs).then(
           (missing) => reply?.postMessage({ warmed: missing === 0, missing }),
           () => reply?.postMessage({ warmed: false }),
         ),
@@ -77,28 +78,49 @@ async function keep(urls: string[]): Promise<void> {
 
 let warming: Promise<number> | null = null;
 
+/** Lazy files not in a pack are fetched this many at a time (none today: every text file is in one). */
+const SIDE_BY_SIDE = 4;
+
 /**
- * Fetches, one at a time, every lazy file not cached yet (not the icons: each host uses its own brand's, cached when
- * a page shows it); resolves with how many could not be fetched.
+ * Keeps every lazy file not cached yet (not the icons: each host uses its own brand's, cached when a page shows it):
+ * the packs that hold one are fetched side by side and unpacked into the cache; what no pack brought (a pack that
+ * failed, a file in none) is fetched on its own. Resolves with how many files could not be kept.
  */
-function warm(lazy: LazyEntry[]): Promise<number> {
+function warm(lazy: LazyEntry[], packs: PackEntry[]): Promise<number> {
   warming ??= (async () => {
     const cache = await caches.open(LAZY_CACHE);
-    let missing = 0;
-    for (const entry of lazy) {
-      if (new URL(entry.url).pathname.startsWith('/icons/')) continue;
-      if (await cache.match(entry.url)) continue;
-      const ok = await cache.add(entry.url).then(
-        () => true,
-        () => false,
-      );
-      if (!ok) missing += 1;
+    const wanted = lazy.filter((entry) => !new URL(entry.url).pathname.startsWith('/icons/'));
+    const cached = await Promise.all(wanted.map((entry) => cache.match(entry.url).then(Boolean)));
+    const missing = new Map(wanted.filter((_, index) => !cached[index]).map((entry) => [entry.url, entry]));
+    const needed = packs.filter((pack) => [...missing.values()].some((entry) => entry.pack === pack.index));
+    await Promise.all(needed.map((pack) => unpack(cache, pack, missing)));
+    const rest = [...missing.values()];
+    let failed = 0;
+    for (let start = 0; start < rest.length; start += SIDE_BY_SIDE) {
+      const added = await Promise.all(rest.slice(start, start + SIDE_BY_SIDE).map((entry) => cache.add(entry.url).then(() => true, () => false)));
+      failed += added.filter((ok) => !ok).length;
     }
-    return missing;
+    return failed;
   })().finally(() => {
     warming = null;
   });
   return warming;
+}
+
+/** Stores the files of one pack that are still missing (and takes them off `missing`); a pack that fails stores none. */
+async function unpack(cache: Cache, pack: PackEntry, missing: Map<string, LazyEntry>): Promise<void> {
+  const files = await fetch(pack.url)
+    .then((response) => (response.ok ? response.json() : null))
+    .then(packFiles, () => null);
+  if (!files) return;
+  await Promise.all(
+    files.map(async ({ path, type, text }) => {
+      const url = new URL(path, self.location.href).href;
+      if (!missing.has(url)) return;
+      await cache.put(url, new Response(text, { headers: { 'Content-Type': type } }));
+      missing.delete(url);
+    }),
+  );
 }
 
 /** On activation: what the version now in charge does not list goes. */

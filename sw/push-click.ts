@@ -4,7 +4,7 @@ import { linkableSignal } from './signal-shape.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// A tap on a push (issue 14): open the screen it concerns in the app's window if one is open (it navigates there and
+// A tap on a push: open the screen it concerns in the app's window if one is open (it navigates there and
 // comes to the front), else in a new one. Offline too: the shell is precached and the screen reads the store the push
 // was written to. Registered before the Beams service-worker code (sw/push.ts imports this first), whose own handler
 // would open a second window every time (it compares a full URL with the relative deep link); it then stops there.

@@ -10,6 +10,8 @@ import { WORKER_MESSAGE } from '../src/sync/worker-messages.ts';
 import { keepPushForPage } from './push-inbox.ts';
 import { notificationLink } from '../contract/notification-kinds.ts';
 import { linkableSignal } from './signal-shape.ts';
+import { inHostLanguage } from './push-words.ts';
+import { brandForHost } from '../contract/brands.ts';
 import { tellPages } from './tell-pages.ts';
 
 interface BeamsPayload {
@@ -54,7 +56,7 @@ export function registerPushHandling(): void {
         const shown = link && payload.notification && (!payload.notification.deep_link || payload.notification.deep_link === '/dashboard/notifications')
           ? { ...payload, notification: { ...payload.notification, deep_link: link } }
           : payload;
-        await handleNotification(shown);
+        await handleNotification(inHostLanguage(shown, brandForHost(self.location.host).locale));
       })(),
     );
   };

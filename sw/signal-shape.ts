@@ -1,5 +1,6 @@
 // The few fields of a push's signal the worker reads itself, checked by hand: the worker does not bundle the page's
-// validation (issue 16). What the store keeps is still checked by the contract's schema (sync/realtime/apply-signal.ts).
+// validation (DESIGN §10: its script stays small). What the store keeps is still checked by the contract's schema
+// (sync/realtime/apply-signal.ts).
 import { isRecord } from '../src/lib/is-record.ts';
 
 /** What a tap needs to know of a notification signal to open its screen (contract/notification-kinds.ts). */

@@ -18,6 +18,11 @@ export const ErrorResponseSchema = lazySchema(() => z.object({
   motivo: z.string().optional(),
   /** A refused slip's selections as they are now (SlipRefusalSchema). */
   ficha: z.array(SelectionSchema).optional(),
+  /**
+   * A form's refusal that names its fields: every broken rule at once, field -> the spec's message (sign-up);
+   * `message` is the first of them, in the form's order.
+   */
+  campos: z.record(z.string(), z.string()).optional(),
   /** A payment that can no longer be confirmed or cancelled, as it now is. */
   pagamento: PagamentoSchema.optional(),
 }));

@@ -98,6 +98,8 @@ export type EventStats = z.infer<typeof EventStatsSchema>;
 export const EventDetailSchema = lazySchema(() => EventSchema.extend({
   mercados: z.array(MarketSchema),
   estatisticas: EventStatsSchema.nullable(),
+  /** Where the markets' prices come from while the match is played: live prices, or the last ones before kick-off. */
+  odds_source: z.enum(['live', 'prematch']).optional(),
 }));
 export type EventDetail = z.infer<typeof EventDetailSchema>;
 

@@ -51,7 +51,10 @@ export const ExploreBetsQuerySchema = lazySchema(() => PageQuerySchema.extend({
   trendsComponent: withDefault(TRENDS, EXPLORE_DEFAULTS.trendsComponent),
   valueBetsComponent: withDefault(VALUE_BETS, EXPLORE_DEFAULTS.valueBetsComponent),
   probabilityBetsComponent: withDefault(PROBABILITY_BETS, EXPLORE_DEFAULTS.probabilityBetsComponent),
-  /** The day of the `date` mode, as the app shows days (UTC+1); default today in Angola. */
+  /**
+   * The day of the `date` mode, as the app shows days (Angola's time, contract/angola-time.ts); default today in
+   * Angola.
+   */
   dateComponent: optional(z.string().refine(isCalendarDay)),
   competitionComponent: optional(z.string().regex(COMPETITION_ID_PATTERN)),
   dateOption: withDefault(DATE_OPTIONS, EXPLORE_DEFAULTS.dateOption),
@@ -105,9 +108,9 @@ export const CommunityUserSchema = lazySchema(() => PublicUserSchema.extend({
   nif: z.object({ verificado: z.boolean() }),
   banca: BancaSchema,
   stats: CommunityStatsSchema,
-  /** (issue 15) The user's record (all time); the board ranks by its ROI among users with enough settled slips. */
+  /** The user's verified record (all time); the board ranks by its ROI among users with enough settled slips. */
   registo: RecordSummarySchema.optional(),
-  /** (issue 15) Rank on the board, 1 = best ROI; null for a user below the 20-settled guard (listed, not ranked). */
+  /** Rank on the board, 1 = best ROI; null for a user below the 20-settled guard (listed, not ranked). */
   posicao: z.number().int().nullable().optional(),
 }));
 export type CommunityUser = z.infer<typeof CommunityUserSchema>;

@@ -1,3 +1,4 @@
+import { RespostaEmisSchema } from './licence.ts';
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { nameText } from '../text.ts';
@@ -74,7 +75,7 @@ const groupFields = {
   /** Members plus the creator. */
   totalUsuarios: z.number().int(),
   /**
-   * (issue 15) The creator's verified record (all time), on a private group, so its paywall and drawer show what one
+   * The creator's verified record (all time), on a private group, so its paywall and drawer show what one
    * would pay for before paying. Absent on open groups and in older copies.
    */
   registoCriador: RecordSummarySchema.optional(),
@@ -94,7 +95,19 @@ export const GroupListQuerySchema = lazySchema(() => z.object({
 }));
 
 export const GroupListResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), grupos: z.array(GroupSummarySchema) }));
-export const GroupResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), grupo: GroupSchema }));
+export const GroupResponseSchema = lazySchema(() => z.object({
+  status: z.string(),
+  message: z.string(),
+  grupo: GroupSchema,
+  /**
+   * (added) adicionarUsuario: true when the person's setting did not let the caller add them, so they were sent an
+   * invitation instead and are not a member (docs/decisions.md "Group invitations and merged notifications").
+   */
+  convite: z.boolean().optional(),
+}));
+
+/** POST /api/client/common/grupos/{id}/ignorarConvite (added): the invitation is gone, whether or not there was one. */
+export const IgnoreInvitationResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string() }));
 
 /** allowedSenders arrives as the spec's boolean (true: administrators only) or as the stored value. */
 export const AllowedSendersInputSchema = lazySchema(() => z.union([z.boolean(), AllowedSendersSchema]));
@@ -126,5 +139,5 @@ export type UpdateGroupRequest = z.input<typeof UpdateGroupRequestSchema>;
 export const GroupSubscribeResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
-  respostaEmis: z.object({ id: z.string() }),
+  respostaEmis: RespostaEmisSchema,
 }));

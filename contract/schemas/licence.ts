@@ -32,7 +32,12 @@ export const LicencaResponseSchema = lazySchema(() => z.object({ status: z.strin
 export type LicencaResponse = z.infer<typeof LicencaResponseSchema>;
 
 /** What renovarLicenca, comprarLicenca and the group subscription answer: the payment to open in the EMIS frame. */
-export const RespostaEmisSchema = lazySchema(() => z.object({ id: z.string(), url: z.string() }));
+/**
+ * SPEC §3 respostaEmis: `id` is what the gateway gave (our payment on the simulated page, EMIS GPO's frame token),
+ * `url` the payment frame to open, `pagamentoId` our payment, whose state the app asks for. Answers stored before
+ * real gateways carry only `id` (then also the payment's id).
+ */
+export const RespostaEmisSchema = lazySchema(() => z.object({ id: z.string(), url: z.string().optional(), pagamentoId: z.string().optional() }));
 export const PaymentStartResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), respostaEmis: RespostaEmisSchema }));
 export type PaymentStartResponse = z.infer<typeof PaymentStartResponseSchema>;
 

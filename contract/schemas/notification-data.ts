@@ -15,6 +15,9 @@ export const OutcomeSchema = lazySchema(() => z.enum(['won', 'failed', 'void']))
 export const LicenceChangeSchema = lazySchema(() => z.enum(['expirada', 'renovada', 'aprovada', 'recusada', 'bloqueada', 'desbloqueada']));
 export type LicenceChange = z.infer<typeof LicenceChangeSchema>;
 
+export const InvitationStateSchema = lazySchema(() => z.enum(['pendente', 'aceite', 'ignorado']));
+export type InvitationState = z.infer<typeof InvitationStateSchema>;
+
 /**
  * The facts of a notification (all optional; unknown fields kept, so an older app reads a newer server's). A
  * notification without them is worded by its `mensagem`.
@@ -35,6 +38,16 @@ export const NotificationDataSchema = lazySchema(() => z
     licenca: LicenceChangeSchema,
     /** A reward's amount in Kz. */
     valor: z.number().nonnegative(),
+    /** A group's name as it was when the notification was written (an invitation's, a subscription's). */
+    grupo: z.string().max(100),
+    /** When a group subscription ends (an ISO moment): the app writes the date in its reader's language. */
+    ate: z.string().max(40),
+    /** Whole days left before a group subscription ends (a subscription about to end). */
+    dias: z.number().int().nonnegative(),
+    /** The group's limit of users a refused subscription hit. */
+    limite: z.number().int().positive(),
+    /** Where a group invitation stands: waiting for an answer, accepted or ignored. */
+    convite: InvitationStateSchema,
   })
   .partial()
   .loose());

@@ -24,3 +24,6 @@ export type Pagamento = z.infer<typeof PagamentoSchema>;
  */
 export const PaymentResultResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), pagamento: PagamentoSchema }));
 export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;
+
+/** What a payment gateway's callback is answered (EMIS GPO reads the status; the body says no more). */
+export const GatewayCallbackResponseSchema = lazySchema(() => z.object({ ok: z.boolean() }));

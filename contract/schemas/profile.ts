@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_ADD_POLICIES } from '../group-add-policy.ts';
 import { lazySchema } from '../lazy-schema.ts';
 import { PublicUserSchema } from './auth.ts';
 import { BancaSchema } from './groups.ts';
@@ -17,10 +18,15 @@ export const ProfileUserSchema = lazySchema(() => PublicUserSchema.extend({
 }));
 export type ProfileUser = z.infer<typeof ProfileUserSchema>;
 
+/** Who may add the user to a group (added with group invitations; contract/group-add-policy.ts). */
+export const GroupAddPolicySchema = lazySchema(() => z.enum(GROUP_ADD_POLICIES));
+
 export const MyProfileUserSchema = lazySchema(() => ProfileUserSchema.extend({
   email: z.string(),
   numeroTelemovel: z.string().nullable(),
   telefoneVerificado: z.boolean(),
+  /** (added) Who may add the user to a group; absent from an older server's answer (then the default). */
+  adicionarGrupos: GroupAddPolicySchema.optional(),
 }));
 export type MyProfileUser = z.infer<typeof MyProfileUserSchema>;
 
@@ -37,7 +43,7 @@ export const MyProfileResponseSchema = lazySchema(() => z.object({
   message: z.string(),
   usuario: MyProfileUserSchema,
   follows: FollowsSchema,
-  /** (issue 15) The user's verified record. */
+  /** The user's verified record (docs/api/betting.md "The record"). */
   registo: RecordSchema.optional(),
 }));
 
@@ -47,7 +53,7 @@ export const UserProfileResponseSchema = lazySchema(() => z.object({
   usuario: ProfileUserSchema,
   follows: FollowsSchema,
   isFollowing: z.boolean(),
-  /** (issue 15) The user's verified record. */
+  /** The user's verified record (docs/api/betting.md "The record"). */
   registo: RecordSchema.optional(),
 }));
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { SinalSchema } from './signals.ts';
 
-// Push (DESIGN §5, notes/protocols.md §3): the Beams token endpoint, the Beams-compatible device API the Beams web
+// Push (DESIGN §5, protocols §3): the Beams token endpoint, the Beams-compatible device API the Beams web
 // SDK calls through `endpointOverride`, and the web payload the service worker receives in both modes.
 
 /** GET /api/auth/beams/?user_id= — the Beams SDK's TokenProvider reads `token`. */
@@ -47,11 +47,22 @@ export const WebNotificationSchema = lazySchema(() => z.object({
   hide_notification_if_site_has_focus: z.boolean().optional(),
 }));
 
-/** `web` of a Beams publish; `data.sinal` is the same signal realtime carries. */
+/**
+ * `web` of a Beams publish; `data.sinal` is the signal realtime carries, for notifications only: a chat message's
+ * push says who wrote and that there is a message, never its text (docs/decisions.md, "Ended sessions and live
+ * channels"), so it carries no signal and the app reads the message from the server when it opens.
+ */
+/**
+ * The notification in English (added): `notification` is in Portuguese, the server's language; the service worker
+ * of an English host shows this instead (sw/push-words.ts), so a push reaches a phone in the language of the host
+ * its subscription was made on, whether or not a page is open.
+ */
+export const PushEnglishSchema = lazySchema(() => z.object({ title: z.string(), body: z.string(), icon: z.string().optional() }));
+
 export const WebPublishSchema = lazySchema(() => z.object({
   time_to_live: z.number().int().optional(),
   notification: WebNotificationSchema,
-  data: z.object({ sinal: SinalSchema }),
+  data: z.object({ sinal: SinalSchema.optional(), en: PushEnglishSchema.optional() }),
 }));
 export type WebPublish = z.infer<typeof WebPublishSchema>;
 
@@ -62,7 +73,7 @@ export type WebPublish = z.infer<typeof WebPublishSchema>;
 export const PushPayloadSchema = lazySchema(() => z.object({
   notification: WebNotificationSchema,
   data: z.object({
-    sinal: SinalSchema,
+    sinal: SinalSchema.optional(),
     pusher: z.object({
       instanceId: z.string(),
       publishId: z.string(),

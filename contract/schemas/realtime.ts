@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 
-// Realtime (SPEC §7 "Realtime and push", DESIGN §5, notes/protocols.md §1–§2): the Pusher Channels protocol 7
+// Realtime (SPEC §7 "Realtime and push", DESIGN §5, protocols §1–§2): the Pusher Channels protocol 7
 // spoken by the embedded server, the channel authorization endpoint and the client's connection settings.
 
 /** pusher-js and the `pusher` SDK both insist on this form (protocols §1.2). */
@@ -21,6 +21,12 @@ export const ChannelNameSchema = lazySchema(() => z.string().regex(CHANNEL_NAME_
 /** POST /api/auth/pusher/ — what pusher-js posts (form-encoded). */
 export const PusherAuthRequestSchema = lazySchema(() => z.object({ socket_id: SocketIdSchema, channel_name: ChannelNameSchema }));
 export type PusherAuthRequest = z.infer<typeof PusherAuthRequestSchema>;
+
+/** POST /api/auth/pusher/user-auth (form or JSON), sent by pusher-js's signin(): the socket to sign in. */
+export const PusherUserAuthRequestSchema = lazySchema(() => z.object({ socket_id: SocketIdSchema }));
+
+/** Its answer, as pusher-js expects it: the signature over `socket_id::user::user_data`, and user_data itself. */
+export const PusherUserAuthResponseSchema = lazySchema(() => z.object({ auth: z.string(), user_data: z.string() }));
 
 /** user_info of a member of presence-{userId}. */
 export const PresenceUserInfoSchema = lazySchema(() => z.object({
@@ -58,6 +64,8 @@ export const PusherClientConfigSchema = lazySchema(() => z.object({
   forceTLS: z.boolean(),
   enabledTransports: z.array(z.enum(['ws', 'wss'])),
   authEndpoint: z.string(),
+  /** pusher-js's userAuthentication endpoint: a connection signed in as its user can be ended with the user's sessions. */
+  userAuthEndpoint: z.string(),
 }));
 export type PusherClientConfig = z.infer<typeof PusherClientConfigSchema>;
 
@@ -94,6 +102,10 @@ export const SubscribeDataSchema = lazySchema(() => z.object({
   auth: z.string().optional(),
   channel_data: z.string().optional(),
 }));
+
+/** pusher:signin's data (protocols §1.3): the signature and the user_data it covers, whose `id` names the user. */
+export const SigninDataSchema = lazySchema(() => z.object({ auth: z.string().max(200), user_data: z.string().max(2000) }));
+export const SignedUserDataSchema = lazySchema(() => z.object({ id: z.string().min(1).max(128) }));
 
 /** channel_data a presence subscriber signed; user_id may be a number in other apps, it is kept as a string. */
 export const SignedChannelDataSchema = lazySchema(() => z.object({

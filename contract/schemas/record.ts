@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 
-// A tipster's verified record (issue 15): computed on the server from the user's published, settled slips with the
-// rules of contract/record.ts, mirrored in the app's store. Hiding a slip never takes it out of its author's record.
+// A tipster's verified record (docs/api/betting.md "The record"): computed on the server from the user's published,
+// settled slips with the rules of contract/record.ts, mirrored in the app's store. Hiding a slip never takes it out of
+// its author's record.
 
 // RECORD_MIN_SETTLED (20: below it "sem histórico suficiente (N de 20)", not ranked) and RECORD_RECENT_DAYS (30) live
 // with the rules in contract/record.ts, which has no schema library, so the app may read them cheaply.

@@ -1,3 +1,4 @@
+import { RespostaEmisSchema } from './licence.ts';
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { PublicUserSchema } from './auth.ts';
@@ -48,7 +49,7 @@ export type SendRewardRequest = z.infer<typeof SendRewardRequestSchema>;
 export const SendRewardResponseSchema = lazySchema(() => z.object({
   status: z.string(),
   message: z.string(),
-  respostaEmis: z.object({ id: z.string() }),
+  respostaEmis: RespostaEmisSchema,
   recompensa: RewardSchema,
 }));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
 import { freeText, nameText } from '../text.ts';
-import { MyProfileUserSchema } from './profile.ts';
+import { GroupAddPolicySchema, MyProfileUserSchema } from './profile.ts';
 
 // Settings and contact verification (SPEC §7 Profile, contact; docs/api/social.md).
 
@@ -27,6 +27,13 @@ export const AccountUpdateRequestSchema = lazySchema(() => z.object({
 }));
 
 export const AccountUpdateResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), usuario: MyProfileUserSchema }));
+
+/**
+ * PATCH /api/client/common/conta/privacidade (added): who may add the user to a group. The answer is the account's,
+ * as AccountUpdateResponseSchema.
+ */
+export const PrivacyUpdateRequestSchema = lazySchema(() => z.object({ adicionarGrupos: GroupAddPolicySchema }));
+export type PrivacyUpdateRequest = z.infer<typeof PrivacyUpdateRequestSchema>;
 
 /** PATCH /api/client/common/conta/actualizarPassword. */
 export const PasswordChangeRequestSchema = lazySchema(() => z.object({

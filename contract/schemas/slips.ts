@@ -49,7 +49,7 @@ export const SelectionSchema = lazySchema(() => z.object({
   /** The score so far (null before kick-off), so a settled leg can be explained. */
   event_score: z.object({ home: z.number().nullable(), away: z.number().nullable(), elapsed: z.number().nullable() }),
   /**
-   * (issue 15) The same choice's market as it is now, for the stale-slip check: `open` false once the market is closed
+   * The same choice's market as it is now, for the stale-slip check: `open` false once the market is closed
    * (the match started or finished, or the choice is no longer offered), `odds` the current price (null when not
    * offered). event_selection.odds stays the price locked when the slip was published. Absent in older copies.
    */
@@ -102,9 +102,9 @@ export const FichaSchema = lazySchema(() => z.object({
   totalComentarios: z.number(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
-  /** (issue 15) When the slip was published: its selections, odds and stake are locked from then on. */
+  /** When the slip was published: its selections, odds and stake are locked from then on. */
   publicadaEm: z.string().optional(),
-  /** (issue 15) The author's record (all time), shown on every slip card. */
+  /** The author's verified record (all time), shown on every slip card. */
   registoAutor: RecordSummarySchema.optional(),
 }));
 export type Ficha = z.infer<typeof FichaSchema>;

@@ -13,19 +13,25 @@ import { MSG } from '../messages.ts';
 import { dataUrlBytes } from '../data-url.ts';
 import { normalizeEmail, normalizeIdentifier, normalizePhone, normalizeUsername } from '../normalize.ts';
 import { cleanName } from '../text.ts';
-import { fail, type Validation } from './result.ts';
+import { fail, failAll, type FieldError, type Validation } from './result.ts';
 
 export interface LoginInput {
   userData: string;
   password: string;
 }
 
+/**
+ * SPEC §5 Login: every broken rule at once, each under its field. An empty field gets the generic failure message
+ * (the spec's "both are required, otherwise the generic failure message").
+ */
 export function validateLogin(input: LoginInput): Validation<LoginInput, 'userData' | 'password'> {
-  if (!input.userData.trim() || !input.password) return fail(input.userData.trim() ? 'password' : 'userData', MSG.loginFailed);
+  const errors: FieldError<'userData' | 'password'>[] = [];
   const userData = normalizeIdentifier(input.userData);
-  if (userData.length < IDENTIFIER_MIN) return fail('userData', MSG.loginIdentifier);
-  if (input.password.length < PASSWORD_MIN) return fail('password', MSG.loginPassword);
-  return { ok: true, value: { userData, password: input.password } };
+  if (!input.userData.trim()) errors.push({ field: 'userData', message: MSG.loginFailed });
+  else if (userData.length < IDENTIFIER_MIN) errors.push({ field: 'userData', message: MSG.loginIdentifier });
+  if (!input.password) errors.push({ field: 'password', message: MSG.loginFailed });
+  else if (input.password.length < PASSWORD_MIN) errors.push({ field: 'password', message: MSG.loginPassword });
+  return failAll(errors) ?? { ok: true, value: { userData, password: input.password } };
 }
 
 export interface SignUpInput {
@@ -57,19 +63,24 @@ export function isEmailShapeOk(raw: string): boolean {
   return email.length > 0 && email.length <= EMAIL_MAX && /^[a-z0-9._+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/.test(email);
 }
 
-/** Checks in the order the form shows its fields; the first broken rule is reported. */
+/** The sign-up form's fields, in the order it shows them (and reports their errors). */
+export const SIGN_UP_FIELDS: readonly SignUpField[] = ['fotografia', 'nome', 'nomeUsuario', 'email', 'numeroTelemovel', 'password', 'passwordConfirmacao'];
+
+/** Every broken rule at once, in the order the form shows its fields (SPEC §5 Sign-up). */
 export function validateSignUp(input: SignUpInput, rules: SignUpRules): Validation<SignUpInput, SignUpField> {
-  if (input.fotografia && dataUrlBytes(input.fotografia) > IMAGE_MAX_BYTES) return fail('fotografia', MSG.photoTooLarge);
+  const errors: FieldError<SignUpField>[] = [];
+  if (input.fotografia && dataUrlBytes(input.fotografia) > IMAGE_MAX_BYTES) errors.push({ field: 'fotografia', message: MSG.photoTooLarge });
   const nome = cleanName(input.nome).trim().replace(/\s+/g, ' ');
-  if (nome.length < NAME_MIN || nome.length > NAME_MAX) return fail('nome', MSG.nameLength);
-  if (!isUsernameLengthOk(input.nomeUsuario)) return fail('nomeUsuario', MSG.usernameLength);
-  if (!isEmailShapeOk(input.email)) return fail('email', MSG.emailInvalid);
+  if (nome.length < NAME_MIN || nome.length > NAME_MAX) errors.push({ field: 'nome', message: MSG.nameLength });
+  if (!isUsernameLengthOk(input.nomeUsuario)) errors.push({ field: 'nomeUsuario', message: MSG.usernameLength });
+  if (!isEmailShapeOk(input.email)) errors.push({ field: 'email', message: MSG.emailInvalid });
   const phone = normalizePhone(input.numeroTelemovel ?? '');
-  if (rules.requirePhone && phone.length !== PHONE_DIGITS) return fail('numeroTelemovel', MSG.phoneInvalid);
-  if (input.password.length < PASSWORD_MIN) return fail('password', MSG.passwordMismatch);
-  if (input.passwordConfirmacao.length < PASSWORD_MIN || input.password !== input.passwordConfirmacao) {
-    return fail('passwordConfirmacao', MSG.passwordMismatch);
-  }
+  if (rules.requirePhone && phone.length !== PHONE_DIGITS) errors.push({ field: 'numeroTelemovel', message: MSG.phoneInvalid });
+  // A short password is told under it; the confirmation only when it differs (equal to a short one is the same fault).
+  if (input.password.length < PASSWORD_MIN) errors.push({ field: 'password', message: MSG.passwordMismatch });
+  if (input.password !== input.passwordConfirmacao) errors.push({ field: 'passwordConfirmacao', message: MSG.passwordMismatch });
+  const failed = failAll(errors);
+  if (failed) return failed;
   return {
     ok: true,
     value: {

@@ -11,7 +11,7 @@ import {
   type GroupPlan,
 } from '../schemas/groups.ts';
 import { cleanName, cleanText } from '../text.ts';
-import { fail, type Validation } from './result.ts';
+import { fail, failAll, type FieldError, type Validation } from './result.ts';
 
 // Rules shared by the app's forms and the server (SPEC §5 group edit and settings), so both refuse alike.
 
@@ -32,15 +32,23 @@ export function normalizePlans(planos: readonly GroupPlan[] | undefined): GroupP
   return GROUP_PLANS.map((extensao) => ({ extensao, valor: planos?.find((p) => p.extensao === extensao)?.valor ?? 0 }));
 }
 
+/** A group's name and plans; both broken rules at once, the name's first. */
 export function validateGroupFields(input: GroupFieldsInput): Validation<GroupFields, 'nome' | 'planos'> {
+  const errors: FieldError<'nome' | 'planos'>[] = [];
   const nome = cleanName(input.nome).trim().replace(/\s+/g, ' ');
-  if (nome.length < GROUP_NAME_MIN || nome.length > GROUP_NAME_MAX) return fail('nome', MSG.groupName);
+  if (nome.length < GROUP_NAME_MIN || nome.length > GROUP_NAME_MAX) errors.push({ field: 'nome', message: MSG.groupName });
   const planos = normalizePlans(input.planos);
-  if (input.privado) {
-    const valid = planos.every((p) => Number.isInteger(p.valor) && p.valor >= GROUP_PLAN_MIN && p.valor <= GROUP_PLAN_MAX);
-    if (!valid) return fail('planos', MSG.groupPlanValue);
-  }
-  return { ok: true, value: { nome, privado: input.privado, planos } };
+  const plansValid = planos.every((p) => Number.isInteger(p.valor) && p.valor >= GROUP_PLAN_MIN && p.valor <= GROUP_PLAN_MAX);
+  if (input.privado && !plansValid) errors.push({ field: 'planos', message: MSG.groupPlanValue });
+  return failAll(errors) ?? { ok: true, value: { nome, privado: input.privado, planos } };
+}
+
+/**
+ * What two group names have in common when one creator may not hold both: case and spaces folded ('Os  Craques' and
+ * 'os craques' are the same group name).
+ */
+export function groupNameKey(nome: string): string {
+  return cleanName(nome).trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt');
 }
 
 /** A message needs text or an image; text up to 2000 characters; at most 2 images of at most 1,000,000 bytes. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { normalizeEmail, normalizeUsername } from '../../contract/normalize.ts';
 import { isEmailShapeOk, isUsernameLengthOk } from '../../contract/validation/auth.ts';
 import { IsAvailableResponseSchema } from '../../contract/schemas/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { answer } from '../lib/answer.ts';
 import { emailExists, usernameExists } from './users-repo.ts';
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
 import type { TokensContaTable } from '../db/schema.ts';
 import type { Trx } from '../idempotency/idempotent.ts';
+import { transaction } from '../db/transaction.ts';
 
 // Single-use links sent by mail (password reset, e-mail verification). The token travels only in the mail; the
 // database keeps its SHA-256, so a copy of the database cannot be turned into working links.
@@ -38,7 +39,7 @@ export interface IssueToken {
 /** Stores a new token; the user's earlier unused tokens of the same purpose stop working (only the newest link does). */
 export async function storeAccountToken(db: Db, input: IssueToken): Promise<void> {
   const now = input.now ?? new Date();
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx
       .updateTable('tokens_conta')
       .set({ usado_em: now.toISOString() })
@@ -59,6 +60,22 @@ export async function storeAccountToken(db: Db, input: IssueToken): Promise<void
       })
       .execute();
   });
+}
+
+/**
+ * Issues a token and mails it: stored first (the link must work the moment the mail arrives), withdrawn again when
+ * the mail could not be sent, so a failed send neither leaves a link nobody has nor counts as a recent send that
+ * would make the next request answer "sent" and send nothing. Throws what the send threw.
+ */
+export async function mailAccountToken(db: Db, input: Omit<IssueToken, 'hash'>, send: (token: string) => Promise<unknown>): Promise<void> {
+  const { token, hash } = newAccountToken();
+  await storeAccountToken(db, { ...input, hash });
+  try {
+    await send(token);
+  } catch (error) {
+    await db.deleteFrom('tokens_conta').where('token_hash', '=', hash).execute();
+    throw error;
+  }
 }
 
 /** Whether the token is unused and unexpired now (a cheap check before expensive work; consume decides). */

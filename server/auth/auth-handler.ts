@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MSG } from '../../contract/messages.ts';
 import type { AuthUrlResponseSchema } from '../../contract/schemas/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { jsonError, publicUrl } from '../lib/http.ts';
 import { AUTH_BASE_PATH, sessionUserOf } from './auth-config.ts';
 import { readSessionToken } from './session.ts';

@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { MessageResponseSchema } from '../../contract/schemas/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
 import { verificationMail } from '../mail/account-mails.ts';
 import { mailLinkBase } from '../mail/links.ts';
 import { mailSenderFor } from '../mail/mail-sender.ts';
 import { AUTH_BASE_PATH } from './auth-config.ts';
-import { consumeAccountToken, EMAIL_VERIFICATION_TTL_MS, isAccountTokenShape, newAccountToken, storeAccountToken } from './account-tokens.ts';
+import { consumeAccountToken, EMAIL_VERIFICATION_TTL_MS, isAccountTokenShape, mailAccountToken } from './account-tokens.ts';
 
 // An account's e-mail is verified by following a link mailed to it (tokens_conta, purpose 'email', 24 hours, single
 // use). Only a verified address lets a Google sign-in for that address into the account (server/auth/google-user.ts).
@@ -21,10 +21,10 @@ const INVALID_REDIRECT = '/login?error=Verification';
 
 /** Mails the user a new verification link (earlier links stop working). Throws when the mail could not be sent. */
 export async function sendVerificationMail(c: Context<AppEnv>, user: { id: string; email: string }): Promise<void> {
-  const { token, hash } = newAccountToken();
-  await storeAccountToken(c.get('db'), { hash, userId: user.id, finalidade: 'email', email: user.email, ttlMs: EMAIL_VERIFICATION_TTL_MS });
   const { origin, brand } = mailLinkBase(c);
-  await mailSenderFor(c.get('config')).send(verificationMail(user.email, `${origin}${VERIFY_EMAIL_PATH}/${token}`, brand));
+  await mailAccountToken(c.get('db'), { userId: user.id, finalidade: 'email', email: user.email, ttlMs: EMAIL_VERIFICATION_TTL_MS }, (token) =>
+    mailSenderFor(c.get('config')).send(verificationMail(user.email, `${origin}${VERIFY_EMAIL_PATH}/${token}`, brand)),
+  );
 }
 
 function wantsJson(c: Context<AppEnv>): boolean {

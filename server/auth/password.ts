@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+import { assertOutsideTransaction } from '../db/transaction.ts';
 
 // scrypt is memory-hard and ships with Node (no native addon). N=2^15, r=8 needs 32 MiB per hash, the OWASP
 // minimum for scrypt; the parameters are stored with the hash so they can be raised later without a migration.
@@ -6,12 +9,23 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
+// Each hash keeps a core busy for tens of milliseconds on libuv's thread pool (4 threads, shared with zlib, file and
+// DNS work). Forty at once would take every core from the event loop and every pool thread from other users'
+// requests, so hashes wait their turn, one fewer at a time than the machine has cores (at least one): the server
+// keeps a core for everyone else, and a burst of sign-ins or guesses only waits longer itself.
+const hashing = pLimit(Math.max(1, Math.min(3, availableParallelism() - 1)));
+
+// Never inside a database transaction either (server/db/transaction.ts).
 function derive(password: string, salt: Buffer, options: ScryptOptions, length: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem: MAXMEM }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  assertOutsideTransaction('Password hashing');
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem: MAXMEM }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

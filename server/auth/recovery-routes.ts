@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { MessageResponseSchema, PasswordResetRequestSchema } from '../../contract/schemas/auth.ts';
 import { validateForgot, validateNewPassword } from '../../contract/validation/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { answer } from '../lib/answer.ts';
 import { isJsonRequest, jsonError } from '../lib/http.ts';
 import { passwordResetMail } from '../mail/account-mails.ts';
@@ -13,13 +13,14 @@ import {
   consumeAccountToken,
   isAccountTokenShape,
   isAccountTokenUsable,
-  newAccountToken,
+  mailAccountToken,
   PASSWORD_RESET_TTL_MS,
-  storeAccountToken,
 } from './account-tokens.ts';
 import { hashPassword } from './password.ts';
 import { endSessionsBefore } from './session-revocation.ts';
 import { findUserByIdentifier } from './users-repo.ts';
+import { transaction } from '../db/transaction.ts';
+import { jsonBody } from '../lib/json-depth.ts';
 
 /** One reset mail per account a minute: more would let anyone fill a stranger's inbox. */
 const RESET_MAIL_INTERVAL_MS = 60_000;
@@ -69,16 +70,15 @@ export async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
   const startedAt = performance.now();
   const sent = () => answer(c, MessageResponseSchema, { message: MSG.recoverySent });
   const user = await findUserByIdentifier(c.get('db'), identifier);
-  const { token, hash } = newAccountToken();
   if (!user || (await recentlySent(c, user.id))) {
     await waitLikeASend(startedAt);
     return sent();
   }
   try {
-    await storeAccountToken(c.get('db'), { hash, userId: user.id, finalidade: 'password', email: user.email, ttlMs: PASSWORD_RESET_TTL_MS });
     const { origin, brand } = mailLinkBase(c);
-    const link = `${origin}/login?redefinir=${encodeURIComponent(token)}`;
-    await mailSenderFor(c.get('config')).send(passwordResetMail(user.email, link, brand));
+    await mailAccountToken(c.get('db'), { userId: user.id, finalidade: 'password', email: user.email, ttlMs: PASSWORD_RESET_TTL_MS }, (token) =>
+      mailSenderFor(c.get('config')).send(passwordResetMail(user.email, `${origin}/login?redefinir=${encodeURIComponent(token)}`, brand)),
+    );
   } catch (error) {
     console.error(`[mail] e-mail de recuperação não enviado (${errorCode(error)})`);
     return jsonError(c, 502, MSG.forgotFailed);
@@ -94,7 +94,7 @@ export async function forgotPassword(c: Context<AppEnv>): Promise<Response> {
 export async function resetPassword(c: Context<AppEnv>): Promise<Response> {
   // JSON only: a cross-site HTML form cannot send application/json without a CORS preflight.
   if (!isJsonRequest(c)) return jsonError(c, 400, MSG.invalidRequest);
-  const parsed = PasswordResetRequestSchema.safeParse(await c.req.json().catch(() => null));
+  const parsed = PasswordResetRequestSchema.safeParse(await jsonBody(c).catch(() => null));
   if (!parsed.success) return jsonError(c, 400, MSG.invalidRequest);
   const { token } = parsed.data;
   const rule = validateNewPassword(parsed.data);
@@ -104,7 +104,7 @@ export async function resetPassword(c: Context<AppEnv>): Promise<Response> {
   if (!isAccountTokenShape(token) || !(await isAccountTokenUsable(db, token, 'password'))) return jsonError(c, 400, MSG.resetLinkInvalid);
   const passwordHash = await hashPassword(rule.value);
   const now = new Date();
-  const done = await db.transaction().execute(async (trx) => {
+  const done = await transaction(db, async (trx) => {
     const spent = await consumeAccountToken(trx, token, 'password', now);
     if (!spent) return false;
     await trx.updateTable('usuarios').set({ password_hash: passwordHash }).where('id', '=', spent.userId).execute();

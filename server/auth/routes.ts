@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { emailAvailable, usernameAvailable } from './account-routes.ts';
 import { AUTH_BASE_PATH, createAuthConfig } from './auth-config.ts';
 import { createAuthHandler } from './auth-handler.ts';

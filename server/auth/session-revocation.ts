@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/create-db.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Trx } from '../idempotency/idempotent.ts';
+import { noteSessionsEnded } from './session-end.ts';
 
-// Sessions are JWTs in a cookie (Auth.js), so ending one needs a note on the server (docs/security.md, "Sessions"):
-// each session carries its own id (`sid`) and its sign-in time (`authAt`, ms) from sign-in on. Sign-out records
-// the sid until the token would have expired anyway; a password change or "sign out of every device" moves the
+// Sessions are JWTs in a cookie (Auth.js), so ending one needs a note on the server (docs/security.md, "Stolen session
+// cookie"): each session carries its own id (`sid`) and its sign-in time (`authAt`, ms) from sign-in on. Sign-out
+// records the sid until the token would have expired anyway; a password change or "sign out of every device" moves the
 // user's `sessoes_desde`, which voids every session signed in before it. `iat` cannot serve as the sign-in time:
-// Auth.js re-encodes the token on every session read.
+// Auth.js re-encodes the token on every session read. Whatever was authorised under an ended session ends with it: push
+// devices bound under it are unbound in the same transaction, and the user's live connections are closed once it has
+// committed (session-end.ts).
 
 /** Auth.js's default, set explicitly so the sign-out record and a renewed cookie last as long as the session. */
 export const SESSION_MAX_AGE_S = 30 * 24 * 3600;
@@ -62,9 +65,22 @@ export async function endSession(db: Db, userId: string, sid: string, expSeconds
     .values({ sid, usuario_id: userId, expira_em: expiresAt.toISOString() })
     .onConflict((conflict) => conflict.column('sid').doNothing())
     .execute();
+  await db.updateTable('push_dispositivos').set(UNBOUND).where('usuario_id', '=', userId).where('sessao_id', '=', sid).execute();
+  noteSessionsEnded(userId);
 }
 
 /** Every session of the user signed in before `now` is void (password change, "sign out of every device"). */
 export async function endSessionsBefore(trx: Trx | Db, userId: string, now: Date): Promise<void> {
-  await trx.updateTable('usuarios').set({ sessoes_desde: now.toISOString() }).where('id', '=', userId).execute();
+  const since = now.toISOString();
+  await trx.updateTable('usuarios').set({ sessoes_desde: since }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('push_dispositivos')
+    .set(UNBOUND)
+    .where('usuario_id', '=', userId)
+    .where((eb) => eb.or([eb('sessao_inicio', 'is', null), eb('sessao_inicio', '<', since)]))
+    .execute();
+  noteSessionsEnded(userId);
 }
+
+/** A push device with no user: it gets nothing until a live session binds it again (server/push/devices-repo.ts). */
+const UNBOUND = { usuario_id: null, sessao_id: null, sessao_inicio: null } as const;

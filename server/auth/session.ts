@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { MSG } from '../../contract/messages.ts';
 import { SessionUserSchema, type SessionUser } from '../../contract/schemas/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { jsonError, publicUrl } from '../lib/http.ts';
 import { isSessionLive, SESSION_MAX_AGE_S, sessionClaimsOf, type SessionClaims } from './session-revocation.ts';
 import { keptTokens, readKey } from './token-cache.ts';

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
-import { normalizeUsername } from '../../contract/normalize.ts';
+import { normalizeEmail, normalizeUsername } from '../../contract/normalize.ts';
 import { SignUpRequestSchema, SignUpResponseSchema } from '../../contract/schemas/auth.ts';
-import { validateSignUp } from '../../contract/validation/auth.ts';
-import type { AppEnv } from '../app-env.ts';
+import { SIGN_UP_FIELDS, validateSignUp, type SignUpField } from '../../contract/validation/auth.ts';
+import type { FieldError } from '../../contract/validation/result.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { Db } from '../db/create-db.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { answer } from '../lib/answer.ts';
@@ -13,21 +14,39 @@ import { sendVerificationMail } from './email-verification.ts';
 import { isAcceptableImage } from './image.ts';
 import { hashPassword } from './password.ts';
 import { createUser, emailExists, toPublicUser, TRIAL_LICENCE, usernameExists } from './users-repo.ts';
+import { jsonBody } from '../lib/json-depth.ts';
 
-async function takenMessage(db: Db, nomeUsuario: string, email: string): Promise<string | null> {
-  if (await usernameExists(db, nomeUsuario)) return MSG.usernameTaken;
-  if (await emailExists(db, email)) return MSG.emailTaken;
-  return null;
+/** The taken name and e-mail, as field errors (each only for a value that keeps its rule: a broken one is told first). */
+async function takenErrors(db: Db, input: { nomeUsuario: string | null; email: string | null }): Promise<FieldError<SignUpField>[]> {
+  const [name, email] = await Promise.all([
+    input.nomeUsuario ? usernameExists(db, input.nomeUsuario) : false,
+    input.email ? emailExists(db, input.email) : false,
+  ]);
+  return [
+    ...(name ? [{ field: 'nomeUsuario' as const, message: MSG.usernameTaken }] : []),
+    ...(email ? [{ field: 'email' as const, message: MSG.emailTaken }] : []),
+  ];
 }
 
-/** POST /api/auth/signup (SPEC §7): 201 with novoUsuario, 400 with the first broken rule, 413 for the image. */
+/** 400 with every field's error at once (`campos`), `message` the first in the form's order. */
+function refuseFields(c: Context<AppEnv>, errors: readonly FieldError<SignUpField>[]): Response {
+  const ordered = SIGN_UP_FIELDS.flatMap((field) => errors.filter((error) => error.field === field));
+  const campos: Record<string, string> = {};
+  for (const error of ordered) campos[error.field] ??= error.message;
+  return jsonError(c, 400, ordered[0]?.message ?? MSG.signUpFailed, { campos });
+}
+
+/**
+ * POST /api/auth/signup (SPEC §7): 201 with novoUsuario; 400 with every broken rule and taken name or e-mail at once
+ * (`campos`, field -> message); 413 for the image.
+ */
 export async function signUp(c: Context<AppEnv>): Promise<Response> {
   const db = c.get('db');
   // JSON only: a cross-site HTML form cannot send application/json without a CORS preflight.
   if (!isJsonRequest(c)) return jsonError(c, 400, MSG.invalidRequest);
   let raw: unknown;
   try {
-    raw = await c.req.json();
+    raw = await jsonBody(c);
   } catch {
     return jsonError(c, 400, MSG.invalidRequest);
   }
@@ -52,11 +71,14 @@ export async function signUp(c: Context<AppEnv>): Promise<Response> {
     },
     { requirePhone: asksPhone },
   );
-  if (!result.ok) return jsonError(c, 400, result.message);
+  const broken = result.ok ? [] : result.errors;
+  const brokenField = (field: SignUpField) => broken.some((error) => error.field === field);
+  const taken = await takenErrors(db, {
+    nomeUsuario: brokenField('nomeUsuario') ? null : normalizeUsername(body.nomeUsuario),
+    email: brokenField('email') ? null : normalizeEmail(body.email.email),
+  });
+  if (!result.ok || taken.length > 0) return refuseFields(c, [...broken, ...taken]);
   const input = result.value;
-
-  const taken = await takenMessage(db, input.nomeUsuario, input.email);
-  if (taken) return jsonError(c, 400, taken);
 
   // An unknown referrer is ignored rather than refused: the link may be old, the sign-up is still wanted.
   const referrer = input.referrer
@@ -87,6 +109,7 @@ export async function signUp(c: Context<AppEnv>): Promise<Response> {
   } catch (error) {
     // Two sign-ups racing for the same name or e-mail: the loser gets the same answer as if it had come second.
     if (!isUniqueViolation(error)) throw error;
-    return jsonError(c, 400, (await takenMessage(db, input.nomeUsuario, input.email)) ?? MSG.signUpFailed);
+    const lost = await takenErrors(db, input);
+    return lost.length > 0 ? refuseFields(c, lost) : jsonError(c, 400, MSG.signUpFailed);
   }
 }

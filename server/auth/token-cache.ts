@@ -1,4 +1,5 @@
 import type { JWT } from '@auth/core/jwt';
+import { LRUCache } from 'lru-cache';
 
 // Reading the session cookie (Auth.js's getToken: parsing the Cookie header, joining the token's chunks, then an HKDF
 // key derivation, a key thumbprint and an A256CBC-HS512 JWE decryption) was most of the cost of every authenticated
@@ -12,7 +13,8 @@ import type { JWT } from '@auth/core/jwt';
 //   Auth.js every time.
 // - An entry is dropped once its token's `exp` has passed (and then Auth.js decides), and after KEPT_TOKEN_TTL_MS
 //   whatever the token says.
-// - At most KEPT_TOKEN_MAX entries and KEPT_TOKEN_MAX_CHARS characters of headers; the least recently used goes first.
+// - At most KEPT_TOKEN_MAX entries and KEPT_TOKEN_MAX_CHARS characters of headers; the least recently used goes first
+//   (lru-cache, docs/decisions.md).
 
 /** How long a read token is kept, at most. */
 export const KEPT_TOKEN_TTL_MS = 60_000;
@@ -32,7 +34,6 @@ interface Entry {
   /** The secret it was read with: another secret (another app in the same process, a rotation) misses. */
   secret: string;
   read: KeptToken;
-  storedAt: number;
 }
 
 export interface KeptTokensOptions {
@@ -52,14 +53,21 @@ export class KeptTokens {
   readonly maxChars: number;
   readonly ttlMs: number;
   private readonly now: () => number;
-  private readonly entries = new Map<string, Entry>();
-  private keptChars = 0;
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor({ max = KEPT_TOKEN_MAX, maxChars = KEPT_TOKEN_MAX_CHARS, ttlMs = KEPT_TOKEN_TTL_MS, now = () => Date.now() }: KeptTokensOptions = {}) {
     this.max = Math.max(1, max);
     this.maxChars = maxChars;
     this.ttlMs = ttlMs;
     this.now = now;
+    this.entries = new LRUCache<string, Entry>({
+      max: this.max,
+      maxSize: maxChars,
+      sizeCalculation: (_entry, key) => Math.max(1, key.length),
+      // Our clock (tests move it), read at every look-up rather than kept for a millisecond with a timer.
+      perf: { now },
+      ttlResolution: 0,
+    });
   }
 
   get size(): number {
@@ -67,30 +75,27 @@ export class KeptTokens {
   }
 
   get chars(): number {
-    return this.keptChars;
+    return this.entries.calculatedSize;
   }
 
   /** What was read under `key` with `secret` lately (a copy), or null: never seen, too old, or its token expired. */
   get(key: string, secret: string): KeptToken | null {
     const entry = this.entries.get(key);
-    if (!entry) return null;
-    this.remove(key);
-    const now = this.now();
-    const { exp } = entry.read.token;
-    if (now - entry.storedAt >= this.ttlMs || entry.secret !== secret || (typeof exp === 'number' && exp * 1000 <= now)) return null;
-    this.insert(key, entry);
+    if (!entry || entry.secret !== secret) return null;
     return { ...entry.read, token: { ...entry.read.token } };
   }
 
   set(key: string, secret: string, read: KeptToken): void {
-    if (key.length > this.maxChars) return;
-    this.remove(key);
-    this.insert(key, { secret, read: { ...read, token: { ...read.token } }, storedAt: this.now() });
-    while (this.entries.size > this.max || this.keptChars > this.maxChars) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
+    const { exp } = read.token;
+    const now = this.now();
+    const lifetime = Math.min(this.ttlMs, typeof exp === 'number' ? exp * 1000 - now : Infinity);
+    // lru-cache keeps an entry while its age is at most its ttl; ours is gone once `lifetime` has passed, so never
+    // past the token's exp. A key longer than maxChars is refused by the cache itself.
+    if (!(lifetime > 1)) {
+      this.entries.delete(key);
+      return;
     }
+    this.entries.set(key, { secret, read: { ...read, token: { ...read.token } } }, { ttl: lifetime - 1 });
   }
 
   has(key: string): boolean {
@@ -99,16 +104,6 @@ export class KeptTokens {
 
   clear(): void {
     this.entries.clear();
-    this.keptChars = 0;
-  }
-
-  private insert(key: string, entry: Entry): void {
-    this.entries.set(key, entry);
-    this.keptChars += key.length;
-  }
-
-  private remove(key: string): void {
-    if (this.entries.delete(key)) this.keptChars -= key.length;
   }
 }
 

@@ -5,6 +5,8 @@ import type { Db } from '../db/create-db.ts';
 import type { Conta, LicencaEstado, Role, UsuariosTable } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { addDays } from '../lib/time.ts';
+import { transaction } from '../db/transaction.ts';
+import { isReservedHandle } from '../../contract/official-account.ts';
 
 export type UserRow = UsuariosTable;
 
@@ -22,7 +24,9 @@ export async function findUserByIdentifier(db: Db, identifier: string): Promise<
     .executeTakeFirst();
 }
 
+/** Taken by an account, or reserved: the official account's English alias is nobody's handle (contract/official-account.ts). */
 export async function usernameExists(db: Db, nomeUsuario: string): Promise<boolean> {
+  if (isReservedHandle(nomeUsuario)) return true;
   const row = await db.selectFrom('usuarios').select('id').where('nome_usuario', '=', nomeUsuario).executeTakeFirst();
   return row !== undefined;
 }
@@ -72,7 +76,7 @@ export async function createUser(db: Db, user: NewUser, licence: NewLicence, now
     sessoes_desde: null,
     email_verificado_em: user.emailVerificadoEm ?? null,
   };
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx.insertInto('usuarios').values(row).execute();
     await trx
       .insertInto('licencas')

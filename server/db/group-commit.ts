@@ -1,6 +1,7 @@
 import { sql, SqliteAdapter, type Transaction } from 'kysely';
 import type { Db } from './create-db.ts';
 import type { Database } from './schema.ts';
+import { transaction } from './transaction.ts';
 
 /** A transaction on the app's database; what a mutation's effect writes through. */
 export type Trx = Transaction<Database>;
@@ -32,7 +33,7 @@ const waiting = new WeakMap<Db, Member[]>();
 async function runGroup(db: Db, members: readonly Member[]): Promise<void> {
   const outcomes: (() => void)[] = [];
   try {
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       for (const member of members) {
         await sql`savepoint grouped_mutation`.execute(trx);
         try {
@@ -77,7 +78,7 @@ function joinGroup<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
  * transaction of every mutation that arrived in the same turn of the event loop (see above); otherwise its own.
  */
 export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
-  return isSqlite(db) ? joinGroup(db, work) : db.transaction().execute(work);
+  return isSqlite(db) ? joinGroup(db, work) : transaction(db, work);
 }
 
 /**

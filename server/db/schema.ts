@@ -195,6 +195,20 @@ export interface SeguidoresTable {
   seq: number;
 }
 
+/** Who may add the user to a group (migration 0014); no row: the default, 'seguidos'. */
+export interface PrivacidadeTable {
+  usuario_id: string;
+  adicionar_grupos: 'todos' | 'seguidos' | 'ninguem';
+}
+
+/** An invitation to a group for a user whose setting did not let the inviter add them (migration 0014). */
+export interface GrupoConvitesTable {
+  grupo_id: string;
+  usuario_id: string;
+  convidado_por: string;
+  created_at: string;
+}
+
 export interface VerificacoesTelefoneTable {
   id: string;
   usuario_id: string;
@@ -350,6 +364,24 @@ export interface PagamentosTable {
   estado: 'pendente' | 'concluido' | 'cancelado';
   created_at: string;
   updated_at: string;
+  /** The gateway that took it ('emis-simulado', 'emis-gpo'); migration 0021. */
+  gateway: string;
+  /** The reference we gave the gateway (EMIS GPO's `reference`). */
+  referencia: string | null;
+  /** The id the gateway gave back (EMIS GPO's frame token). */
+  gateway_id: string | null;
+  /** SHA-256 of the secret the gateway's callback path carries. */
+  segredo_hash: string | null;
+}
+
+/** A gateway outcome that did not match what was asked (kept for a person to look at; migration 0021). */
+export interface PagamentosAvisosTable {
+  id: string;
+  pagamento_id: string | null;
+  gateway: string;
+  motivo: string;
+  corpo: string;
+  created_at: string;
 }
 
 /** A browser push subscription registered through the Beams-compatible device API (server/push). */
@@ -364,6 +396,10 @@ export interface PushDispositivosTable {
   sdk_version: string | null;
   created_at: string;
   updated_at: string;
+  /** The session the device was bound under (migration 0013); null while unbound. */
+  sessao_id: string | null;
+  /** That session's sign-in time (ISO); ended with it when usuarios.sessoes_desde passes it. */
+  sessao_inicio: string | null;
 }
 
 /** Sessions ended one by one (sign-out), by the session token's own id. */
@@ -384,7 +420,7 @@ export interface TokensContaTable {
   created_at: string;
 }
 
-/** rate-limiter-flexible's counters, shared by every server process on the database. */
+/** The rate limits' counters (server/security/rate-limit-store.ts), shared by every server process on the database. */
 export interface RateLimitsTable {
   key: string;
   points: number;
@@ -416,6 +452,30 @@ export interface SequenciasTable {
   ultimo_ms: number | string;
 }
 
+/** A provider fixture the football feed follows (server/sports/api-football), and its event once it has prices. */
+export interface FeedJogosTable {
+  fixture_id: number;
+  evento_id: string | null;
+  liga_id: number;
+  inicio: string;
+  /** The provider's short status (NS, 1H, FT, PST…) and its words for it. */
+  estado: string;
+  estado_texto: string;
+  dados: string;
+  /** Where the event's prices last came from: 'prematch' or 'live'. */
+  precos: string | null;
+  precos_em: string | null;
+  liquidado_em: string | null;
+  visto_em: string;
+}
+
+/** The football feed's bookkeeping: JSON values by key (the leagues' seasons, the plan used today, last reads). */
+export interface FeedEstadoTable {
+  chave: string;
+  valor: string;
+  updated_at: string;
+}
+
 export interface Database {
   usuarios: UsuariosTable;
   licencas: LicencasTable;
@@ -432,6 +492,8 @@ export interface Database {
   mensagens: MensagensTable;
   imagens: ImagensTable;
   seguidores: SeguidoresTable;
+  privacidade: PrivacidadeTable;
+  grupo_convites: GrupoConvitesTable;
   verificacoes_telefone: VerificacoesTelefoneTable;
   recompensas: RecompensasTable;
   eventos_externos: EventosExternosTable;
@@ -443,11 +505,14 @@ export interface Database {
   ficha_comentarios: FichaComentariosTable;
   codigos_licenca: CodigosLicencaTable;
   pagamentos: PagamentosTable;
+  pagamentos_avisos: PagamentosAvisosTable;
   push_dispositivos: PushDispositivosTable;
   sessoes_terminadas: SessoesTerminadasTable;
   tokens_conta: TokensContaTable;
   rate_limits: RateLimitsTable;
   servidor_meta: ServidorMetaTable;
   job_leases: JobLeasesTable;
+  feed_jogos: FeedJogosTable;
+  feed_estado: FeedEstadoTable;
   sequencias: SequenciasTable;
 }

@@ -1,8 +1,8 @@
 import { DAY_MS, parseDay, utcDay } from '../lib/time.ts';
 import { windowEnd } from '../slips/tips.ts';
 
-// Days as the app shows them (SPEC §9: UTC+1, Angola's time all year). Derived from the tip window's "hoje", which
-// ends at Angola's midnight, so the offset is written in one place (server/slips/tips.ts).
+// Days as the app shows them (SPEC §9: Angola's time all year). Derived from the tip window's "hoje", which ends at
+// Angola's midnight (server/slips/tips.ts, with the offset of contract/angola-time.ts).
 
 export interface DayBounds {
   /** YYYY-MM-DD in Angola. */

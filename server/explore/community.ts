@@ -6,10 +6,11 @@ import type { Page } from '../social/shared/request.ts';
 import { loadAllRecordSummaries } from '../slips/record.ts';
 import { loadUsers, toPublic } from '../social/shared/users.ts';
 
-// The community leaderboard of the Explore page (issue 15): bettors ranked by the ROI of their verified record
-// (contract/record.ts) among those with at least RECORD_MIN_SETTLED settled slips (posicao 1..n), then the others,
-// not ranked (posicao null), by settled slips and followers, so the board is never empty. The stats count published
-// slips only (a hidden slip says nothing to anybody else); the record counts hidden ones too (no cherry-picking).
+// The community leaderboard of the Explore page (docs/api/explore.md): bettors ranked by the ROI of their verified
+// record (contract/record.ts) among those with at least RECORD_MIN_SETTLED settled slips (posicao 1..n), then the
+// others, not ranked (posicao null), by settled slips and followers, so the board is never empty. The stats count
+// published slips only (a hidden slip says nothing to anybody else); the record counts hidden ones too (no
+// cherry-picking).
 
 export const LEADERBOARD_DAYS = 30;
 /** How deep the board goes: the top 1,000 bettors, four pages of the largest size. Later pages are empty. */

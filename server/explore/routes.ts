@@ -10,7 +10,7 @@ import {
   EXPLORE_DEFAULTS,
   PRIVILEGED_CATEGORY,
 } from '../../contract/schemas/explore.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { getSessionUser } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
 import { answer } from '../lib/answer.ts';

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../contract/messages.ts';
 import type { ErrorDetails } from '../../contract/schemas/errors.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { Db } from '../db/create-db.ts';
 import { prepared } from '../db/prepared.ts';
 import { inTransaction, type Trx } from '../db/group-commit.ts';
@@ -39,6 +39,14 @@ export function ok<S extends EnvelopeSchema>(schema: S, payload: NoInfer<Payload
 /** A refusal in the one error envelope (contract/schemas/errors.ts). */
 export function refuse(status: ContentfulStatusCode, message: string, details: ErrorDetails = {}): Outcome {
   return { status, body: errorBody(message, details) };
+}
+
+export interface IdempotentOptions {
+  /**
+   * Work that must not run inside the transaction (password hashing: server/db/transaction.ts) and must not run for
+   * a replay: it runs first, outside any transaction, and a refusal it returns is the answer (nothing is stored).
+   */
+  prepare?: () => Promise<Outcome | null>;
 }
 
 /** Schedules work for after the effect's commit. */
@@ -110,6 +118,7 @@ function replayOf(stored: StoredRow, fingerprint: string): { outcome: Outcome; r
 export async function idempotent(
   c: Context<AppEnv>,
   effect: (trx: Trx, after: After) => Promise<Outcome>,
+  options: IdempotentOptions = {},
 ): Promise<Response> {
   // Every mutation comes through here: a route missing from the CSRF guard's list is still refused cross-site.
   if (crossSiteReason(c, true) !== null) return jsonError(c, 403, MSG.forbidden);
@@ -118,6 +127,19 @@ export async function idempotent(
   const key = c.req.header('idempotency-key');
   if (key !== undefined && !KEY_PATTERN.test(key)) return jsonError(c, 400, MSG.invalidRequest);
   const fingerprint = key ? await requestFingerprint(c) : null;
+
+  if (options.prepare) {
+    // A replay answers what was stored without preparing anything (a password changed under this key is no longer
+    // the current one); the transaction below looks again, so a replay that lands meanwhile still wins.
+    const stored = key && fingerprint ? await storedRow(c, userId, key) : undefined;
+    if (stored && fingerprint) {
+      const { outcome, replayed } = replayOf(stored, fingerprint);
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(outcome.body, outcome.status);
+    }
+    const refusal = await options.prepare();
+    if (refusal) return c.json(refusal.body, refusal.status);
+  }
 
   // Work that must wait for the commit (live signals, pushes) and must not run again on a replay.
   const afterCommit: (() => Promise<void>)[] = [];

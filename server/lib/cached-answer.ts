@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { EnvelopeSchema, Payload } from './answer.ts';
 
 // Public lists everybody asks for (the event lists of the Explore page) answered from memory: the JSON and its gzip
@@ -10,7 +11,7 @@ import type { EnvelopeSchema, Payload } from './answer.ts';
 
 /** How long one computed answer is served. The lists change with odds and scores, which the app refreshes every 60 s. */
 export const PUBLIC_ANSWER_TTL_MS = 5_000;
-/** How many distinct answers (paths with their query) one database keeps; the oldest goes first. */
+/** How many distinct answers (paths with their query) one database keeps; the least recently asked for goes first. */
 const MAX_ENTRIES = 64;
 
 interface Entry {
@@ -20,7 +21,7 @@ interface Entry {
   expiresAt: number;
 }
 
-const caches = new WeakMap<object, Map<string, Promise<Entry>>>();
+const caches = new WeakMap<object, LRUCache<string, Promise<Entry>>>();
 
 async function entryOf(produce: () => Promise<object>, now: number): Promise<Entry> {
   const json = new TextEncoder().encode(JSON.stringify({ status: 'success', message: '', ...(await produce()) }));
@@ -45,7 +46,7 @@ export async function cachedAnswer<S extends EnvelopeSchema>(
   const db = c.get('db');
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache({ max: MAX_ENTRIES });
     caches.set(db, cache);
   }
   const now = Date.now();
@@ -53,15 +54,10 @@ export async function cachedAnswer<S extends EnvelopeSchema>(
   const current = pending ? await pending.catch(() => undefined) : undefined;
   if (!current || current.expiresAt <= now) {
     pending = entryOf(produce, now);
-    cache.delete(key);
     cache.set(key, pending);
-    if (cache.size > MAX_ENTRIES) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
     const made = pending;
     made.catch(() => {
-      if (cache.get(key) === made) cache.delete(key);
+      if (cache.peek(key) === made) cache.delete(key);
     });
   }
   const entry = await (pending as Promise<Entry>);

@@ -2,6 +2,7 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
+import { LRUCache } from 'lru-cache';
 
 // Users are on 3G: text answers (JSON, HTML, JS, CSS) go gzipped when the browser accepts it. hono's compress pipes
 // every answer through a CompressionStream, and our JSON answers carry no Content-Length, so even a 40-byte answer
@@ -16,7 +17,7 @@ export const COMPRESS_THRESHOLD = 1024;
 const MAX_KEPT = 200;
 
 const gzipAsync = promisify(gzip);
-const kept = new Map<string, Uint8Array<ArrayBuffer>>();
+const kept = new LRUCache<string, Uint8Array<ArrayBuffer>>({ max: MAX_KEPT });
 
 function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
@@ -32,13 +33,7 @@ async function gzipped(bytes: Uint8Array, keepAs: string | null): Promise<Uint8A
   const known = keepAs ? kept.get(keepAs) : undefined;
   if (known) return known;
   const zipped = new Uint8Array(await gzipAsync(bytes));
-  if (keepAs) {
-    kept.set(keepAs, zipped);
-    if (kept.size > MAX_KEPT) {
-      const oldest = kept.keys().next().value;
-      if (oldest !== undefined) kept.delete(oldest);
-    }
-  }
+  if (keepAs) kept.set(keepAs, zipped);
   return zipped;
 }
 

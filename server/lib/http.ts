@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ErrorDetails, ErrorResponseSchema } from '../../contract/schemas/errors.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 
 function firstValue(header: string | null): string | undefined {
   const value = header?.split(',')[0]?.trim();

@@ -5,6 +5,7 @@ import { DAY_MS } from '../lib/time.ts';
 import { notify } from '../notify/notify.ts';
 import { LICENCE_TEXT } from '../notify/texts.ts';
 import type { Signals } from '../signals/signals.ts';
+import { transaction } from '../db/transaction.ts';
 
 // Licences expire by time (licence-repo.ts effectiveState): no row changes when they do, so this job tells each
 // owner once that theirs has expired. The key names the licence and the expiry it passed, so a renewed licence
@@ -39,7 +40,7 @@ export async function tellExpiredLicences(db: Db, signals: Signals, now: Date): 
     .execute();
   let told = 0;
   for (const licence of due) {
-    const signal = await db.transaction().execute(async (trx) => {
+    const signal = await transaction(db, async (trx) => {
       // Still expired at that time, and the user's current licence (renewals update the row in place).
       const row = await trx.selectFrom('licencas').select(['estado', 'expira_em']).where('id', '=', licence.id).executeTakeFirst();
       if (!row || row.estado !== 'habilitada' || row.expira_em !== licence.expira_em) return null;

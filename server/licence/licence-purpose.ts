@@ -26,4 +26,3 @@ registerPaymentPurpose(LICENCE_PURPOSE, {
   },
 });
 
-export const PLAN_DESCRIPTION = { mensal: 'Subscrição mensal', trimestral: 'Subscrição trimestral', anual: 'Subscrição anual' } as const;

@@ -8,16 +8,19 @@ import {
   LicencePlanSchema,
   PaymentStartResponseSchema,
 } from '../../contract/schemas/licence.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { isAcceptableImage } from '../auth/image.ts';
 import { requireSession } from '../auth/session.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
 import { answer } from '../lib/answer.ts';
 import { addDays } from '../lib/time.ts';
-import { createPayment } from '../payments/gateway.ts';
+import { createPayment, paymentStep } from '../payments/gateway.ts';
 import { readJson } from '../social/shared/request.ts';
 import { currentLicence, extendLicence, licenceForUpdate, placeholderLicence, subscriptionRefusal, toLicenca } from './licence-repo.ts';
-import { LICENCE_PURPOSE, PLAN_DESCRIPTION } from './licence-purpose.ts';
+import { LICENCE_PURPOSE } from './licence-purpose.ts';
+import { licencePlanDescription } from '../payments/descriptions.ts';
+import { requestHost } from '../lib/http.ts';
+import { brandForHost } from '../../contract/brands.ts';
 
 const BASE = '/api/client/common/licenca';
 
@@ -28,19 +31,27 @@ function owner(c: Context<AppEnv>) {
 
 /** renovarLicenca/{plan} and comprarLicenca/{id}: a payment for a plan, opened by the app in the EMIS frame. */
 function startLicencePayment(c: Context<AppEnv>, planParam: string): Promise<Response> {
-  return idempotent(c, async (trx) => {
-    const plan = LicencePlanSchema.safeParse(planParam);
-    if (!plan.success) return refuse(400, MSG.renewalFailed);
-    const userId = c.get('user').id;
-    const licence = await currentLicence(trx, userId);
-    if (licence?.estado === 'bloqueada') return subscriptionRefusal(licence);
-    const started = await createPayment(trx, {
-      userId,
-      purpose: { kind: LICENCE_PURPOSE, description: PLAN_DESCRIPTION[plan.data], details: { plano: plan.data } },
-      amount: LICENCE_PRICES[plan.data],
-    });
-    return ok(PaymentStartResponseSchema, { message: MSG.payToActivate, respostaEmis: started });
-  });
+  const plan = LicencePlanSchema.safeParse(planParam);
+  const amount = plan.success ? LICENCE_PRICES[plan.data] : null;
+  const payment = paymentStep(c, MSG.renewalFailed);
+  return idempotent(
+    c,
+    async (trx) => {
+      if (!plan.success || amount === null) return refuse(400, MSG.renewalFailed);
+      const userId = c.get('user').id;
+      const licence = await currentLicence(trx, userId);
+      if (licence?.estado === 'bloqueada') return subscriptionRefusal(licence);
+      const begun = payment.begun(amount);
+      if (!begun) return refuse(409, MSG.renewalFailed);
+      const started = await createPayment(trx, begun, {
+        userId,
+        purpose: { kind: LICENCE_PURPOSE, description: licencePlanDescription(brandForHost(requestHost(c)).locale, plan.data), details: { plano: plan.data } },
+        amount,
+      });
+      return ok(PaymentStartResponseSchema, { message: MSG.payToActivate, respostaEmis: started });
+    },
+    { prepare: payment.prepare(() => amount) },
+  );
 }
 
 export function mountLicenceRoutes(app: Hono<AppEnv>): void {

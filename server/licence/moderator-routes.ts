@@ -2,7 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { LicencaResponseSchema, LicenceDecisionSchema, LicenceRequestListResponseSchema } from '../../contract/schemas/licence.ts';
 import type { LicenceChange } from '../../contract/schemas/notification-data.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { idempotent, ok, refuse } from '../idempotency/idempotent.ts';
 import { answer } from '../lib/answer.ts';

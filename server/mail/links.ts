@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { brandForHost, type Brand } from '../../contract/brands.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { publicUrl } from '../lib/http.ts';
 
 function isLocalName(hostname: string): boolean {

@@ -1,4 +1,5 @@
 import { MSG } from '../../contract/messages.ts';
+import { calendarDay } from '../../contract/calendar-day.ts';
 import type { LicenceChange } from '../../contract/schemas/notification-data.ts';
 import type { SlipOutcome } from '../../contract/slip-math.ts';
 
@@ -53,3 +54,31 @@ export const LICENCE_TEXT: Record<LicenceChange, string> = {
   bloqueada: MSG.licenceBlocked,
   desbloqueada: MSG.licenceUnblocked,
 };
+
+// Group subscriptions. A date is written for the reader (contract/calendar-day.ts), never as an ISO day.
+
+/** 'A tua subscrição do grupo Kiala VIP está activa até 9 de dezembro de 2026'. */
+export function groupActiveText(grupo: string, ate: string): string {
+  return `A tua subscrição do grupo ${grupo} está activa até ${calendarDay(ate, 'pt')}`;
+}
+
+/** 'A tua subscrição do grupo Kiala VIP termina em 2 dias' ('termina hoje', 'termina amanhã'). */
+export function groupEndingText(grupo: string, dias: number): string {
+  if (dias <= 0) return `A tua subscrição do grupo ${grupo} termina hoje`;
+  if (dias === 1) return `A tua subscrição do grupo ${grupo} termina amanhã`;
+  return `A tua subscrição do grupo ${grupo} termina em ${dias} dias`;
+}
+
+/** 'Joana Silva subscreveu o grupo Kiala VIP'. */
+export function groupSubscriberText(nome: string, grupo: string): string {
+  return `${nome} subscreveu o grupo ${grupo}`;
+}
+
+/** A paid plan refused because the group filled up meanwhile. */
+export function groupRefusedText(grupo: string, limite: number): string {
+  return `O pagamento da subscrição do grupo ${grupo} foi cancelado: o grupo já tem o limite de ${limite} usuarios`;
+}
+
+export function groupAddedText(grupo: string): string {
+  return `Foste adicionado ao grupo ${grupo}`;
+}

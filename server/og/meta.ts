@@ -3,6 +3,7 @@ import { formatMultiplier } from '../../contract/slip-math.ts';
 import { OG_HEIGHT, OG_WIDTH } from './render-png.ts';
 import type { SlipPreview } from './slip-preview.ts';
 import { kz, odds, pickText, shownReturn, WORDS } from './words.ts';
+import { shownHandle } from '../../contract/official-account.ts';
 
 // The Open Graph and Twitter card tags of the public slip page (/{nomeUsuario}/fichas/{fichaId}): what WhatsApp,
 // Telegram and Facebook unfold a pasted link into. Every value is escaped for an attribute; every length is bounded.
@@ -40,7 +41,7 @@ function metaLines(entries: [kind: 'property' | 'name', key: string, value: stri
 
 function slipTitle(preview: SlipPreview, brand: Brand): string {
   const words = WORDS[brand.locale];
-  return plain(`${words.slipBy(plain(preview.author, 40))} · ${words.legs(preview.legs.length)} · ${words.state[preview.estado]}`, 120);
+  return plain(`${words.slipBy(plain(shownHandle(preview.author, brand.locale), 40))} · ${words.legs(preview.legs.length)} · ${words.state[preview.estado]}`, 120);
 }
 
 /** Stake, multiplier and return first (they survive a preview's two lines), then the legs with their odds. */

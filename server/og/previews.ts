@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { publicUrl } from '../lib/http.ts';
 import { isId } from '../social/shared/request.ts';
 import { ImageCache } from './image-cache.ts';
@@ -8,8 +8,8 @@ import { brandTags, slipTags, type HeadTags } from './meta.ts';
 import { renderSlipPng } from './render-png.ts';
 import { loadSlipPreview, previewVersion } from './slip-preview.ts';
 
-// A shared slip's link preview (issue 15 item 6): the public slip page's Open Graph tags and its og:image, served by
-// the static handler (server/static.ts) next to the app shell.
+// A shared slip's link preview (docs/api/betting.md "Shared outside the app (link previews)"): the public slip page's
+// Open Graph tags and its og:image, served by the static handler (server/static.ts) next to the app shell.
 
 const SLIP_PAGE = /^\/([^/]+)\/fichas\/([^/]+)\/?$/;
 const SLIP_IMAGE = /^\/og\/fichas\/([^/]+)\.png$/;

@@ -7,6 +7,8 @@ import { formatMultiplier } from '../../contract/slip-math.ts';
 import type { BetStatus, SlipState } from '../../contract/schemas/slips.ts';
 import type { SlipPreview } from './slip-preview.ts';
 import { kz, odds, pickText, shownReturn, WORDS } from './words.ts';
+import { assertOutsideTransaction } from '../db/transaction.ts';
+import { shownHandle } from '../../contract/official-account.ts';
 
 // The og:image of a shared slip: a 1200×630 PNG drawn by satori (layout and text to SVG paths, with the Inter font
 // shipped in node_modules: nothing is fetched) and rasterised by resvg. A phone shows it about 400 px wide, so every
@@ -179,7 +181,7 @@ function card(preview: SlipPreview, brand: Brand): Node {
         el(
           'div',
           { flexDirection: 'column', width: HEAD_TEXT, flexShrink: 0 },
-          el('div', { fontSize: 36, fontWeight: 800, color: brand.colors.text, ...oneLine(HEAD_TEXT) }, clip(words.slipBy(clip(preview.author, 40)), 60)),
+          el('div', { fontSize: 36, fontWeight: 800, color: brand.colors.text, ...oneLine(HEAD_TEXT) }, clip(words.slipBy(clip(shownHandle(preview.author, brand.locale), 40)), 60)),
           el(
             'div',
             { fontSize: 24, fontWeight: 600, color: '#4b5563', ...oneLine(HEAD_TEXT) },
@@ -215,6 +217,7 @@ function slipSvg(preview: SlipPreview, brand: Brand): Promise<string> {
 
 /** The slip as a 1200×630 PNG. */
 export async function renderSlipPng(preview: SlipPreview, brand: Brand): Promise<Buffer> {
+  assertOutsideTransaction('Rendering a slip image');
   const svg = await slipSvg(preview, brand);
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return image.asPng();

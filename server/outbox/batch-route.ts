@@ -2,10 +2,11 @@ import type { Hono } from 'hono';
 import { getPath } from 'hono/utils/url';
 import { MSG } from '../../contract/messages.ts';
 import { BatchRequestSchema, BatchResponseSchema, type BatchItem } from '../../contract/schemas/batch.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { answer } from '../lib/answer.ts';
 import { errorBody, jsonError } from '../lib/http.ts';
+import { jsonBody } from '../lib/json-depth.ts';
 
 export const BATCH_PATH = '/api/client/common/lote';
 
@@ -50,7 +51,7 @@ export function mountBatch(app: Hono<AppEnv>): void {
     if (innerRequests.has(c.req.raw)) return jsonError(c, 400, MSG.invalidRequest);
     let parsed;
     try {
-      parsed = BatchRequestSchema.safeParse(await c.req.json());
+      parsed = BatchRequestSchema.safeParse(await jsonBody(c));
     } catch {
       return jsonError(c, 400, MSG.invalidRequest);
     }

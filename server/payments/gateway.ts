@@ -1,5 +1,10 @@
-import type { Trx } from '../idempotency/idempotent.ts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Config } from '../config.ts';
+import type { AppEnv } from '../hono-env.ts';
+import { refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
+import { GpoError, frameUrl, requestFrameToken } from './emis-gpo/client.ts';
 
 /** What is being paid for: a registered purpose kind (see purposes.ts), what it needs later, and a line for the user. */
 export interface PaymentPurposeInput {
@@ -17,75 +22,124 @@ export interface NewPayment {
   amount: number;
 }
 
-/** The answer the app opens in its payment frame (SPEC §3 respostaEmis). */
+/**
+ * The answer the app opens in its payment frame (SPEC §3 respostaEmis): `id` is what the gateway gave (our payment
+ * id on the simulated page, EMIS GPO's frame token), `url` the frame to open, `pagamentoId` our payment, whose state
+ * the app asks for (GET /api/client/common/pagamentos/{id}).
+ */
 export interface StartedPayment {
   id: string;
   url: string;
+  pagamentoId: string;
 }
 
-/**
- * The payment gateway (DESIGN §5 "Payments (EMIS): a gateway interface"). createPayment registers the payment (in
- * the caller's transaction, so it exists exactly when the request that asked for it succeeded) and says where the
- * user pays. A real EMIS integration would call EMIS here and confirm or cancel from its callback through
- * confirmPayment/cancelPayment (settle-payment.ts), which apply the purpose whichever gateway took the money.
- */
-export interface PaymentGateway {
-  readonly id: string;
-  createPayment(trx: Trx, input: NewPayment): Promise<StartedPayment>;
+/** A payment the gateway has been asked for, before the transaction that records it. */
+export interface BegunPayment {
+  id: string;
+  amount: number;
+  gateway: 'emis-simulado' | 'emis-gpo';
+  referencia: string | null;
+  gatewayId: string | null;
+  segredoHash: string | null;
+  started: StartedPayment;
 }
 
-/** The embedded default: payments wait in the database and the user pays on our own page (/pagamentos/emis/{id}). */
-export const simulatedEmisGateway: PaymentGateway = {
-  id: 'emis-simulado',
-  async createPayment(trx, input) {
-    const id = newId();
-    const now = new Date().toISOString();
-    await trx
-      .insertInto('pagamentos')
-      .values({
-        id,
-        usuario_id: input.userId,
-        finalidade: input.purpose.kind,
-        detalhes: JSON.stringify(input.purpose.details ?? {}),
-        descricao: input.purpose.description,
-        valor: Math.round(input.amount),
-        estado: 'pendente',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return { id, url: paymentPageUrl(id) };
-  },
-};
+/** Thrown when this server takes no payments (PAYMENTS=off); the app answers 503. */
+export class PaymentsUnavailableError extends Error {
+  override name = 'PaymentsUnavailableError';
+}
 
 export function paymentPageUrl(id: string): string {
   return `/pagamentos/emis/${id}`;
 }
 
-/** Thrown by the gateway when this server takes no payments (PAYMENTS=off); the app answers 503. */
-export class PaymentsUnavailableError extends Error {
-  override name = 'PaymentsUnavailableError';
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+/** A reference GPO accepts (letters and digits, 15 at most) that no other payment of ours has. */
+function newReference(): string {
+  return `F${randomBytes(9).toString('base64url').replace(/[-_]/g, '0').toUpperCase().slice(0, 12)}`;
 }
 
 /**
- * PAYMENTS=off, the default outside the demo: no money can be taken, so no payment is started and nothing can be
- * "paid" on the simulated page (which is not served either).
+ * Asks the configured gateway for a payment (DESIGN §5 "Payments"). This is a network call for a real gateway, so it
+ * runs before the transaction that records the payment (createPayment), never inside it. PAYMENTS=off starts none.
  */
-export const unavailableGateway: PaymentGateway = {
-  id: 'indisponivel',
-  createPayment() {
-    return Promise.reject(new PaymentsUnavailableError('payments are off on this server (PAYMENTS=off)'));
-  },
-};
-
-let gateway: PaymentGateway = simulatedEmisGateway;
-
-/** Swaps the gateway (a real EMIS client); the simulated one is the default. */
-export function setPaymentGateway(next: PaymentGateway): void {
-  gateway = next;
+export async function beginPayment(config: Config, amount: number): Promise<BegunPayment> {
+  const id = newId();
+  const value = Math.round(amount);
+  if (config.payments === 'off') throw new PaymentsUnavailableError('payments are off on this server (PAYMENTS=off)');
+  if (config.payments === 'simulated' || !config.emisGpo) {
+    const started = { id, url: paymentPageUrl(id), pagamentoId: id };
+    return { id, amount: value, gateway: 'emis-simulado', referencia: null, gatewayId: null, segredoHash: null, started };
+  }
+  const gpo = config.emisGpo;
+  const referencia = newReference();
+  // GPO does not sign its callbacks: the path carries a secret only this payment's callback knows.
+  const secret = randomBytes(32).toString('base64url');
+  const token = await requestFrameToken(gpo, { reference: referencia, amount: value, callbackUrl: `${gpo.publicUrl}/api/pagamentos/emis/callback/${secret}` });
+  return {
+    id,
+    amount: value,
+    gateway: 'emis-gpo',
+    referencia,
+    gatewayId: token,
+    segredoHash: hashSecret(secret),
+    started: { id: token, url: frameUrl(gpo, token), pagamentoId: id },
+  };
 }
 
-/** Starts a payment through the current gateway; other areas (group subscriptions) call this. */
-export function createPayment(trx: Trx, input: NewPayment): Promise<StartedPayment> {
-  return gateway.createPayment(trx, input);
+/**
+ * Records a begun payment for its purpose in the caller's transaction, so it exists exactly when the request that
+ * asked for it succeeded; confirmPayment/cancelPayment (settle-payment.ts) apply the purpose whichever gateway took
+ * the money.
+ */
+export async function createPayment(trx: Trx, begun: BegunPayment, input: NewPayment): Promise<StartedPayment> {
+  if (Math.round(input.amount) !== begun.amount) throw new Error(`payment begun for ${begun.amount} Kz, recorded for ${input.amount} Kz`);
+  const now = new Date().toISOString();
+  await trx
+    .insertInto('pagamentos')
+    .values({
+      id: begun.id,
+      usuario_id: input.userId,
+      finalidade: input.purpose.kind,
+      detalhes: JSON.stringify(input.purpose.details ?? {}),
+      descricao: input.purpose.description,
+      valor: begun.amount,
+      estado: 'pendente',
+      created_at: now,
+      updated_at: now,
+      gateway: begun.gateway,
+      referencia: begun.referencia,
+      gateway_id: begun.gatewayId,
+      segredo_hash: begun.segredoHash,
+    })
+    .execute();
+  return begun.started;
+}
+
+/**
+ * A route's payment step for idempotent(): `prepare(amount)` begins the payment outside the transaction (a replayed
+ * key begins nothing), and the effect records it with `begun(amount)`. A gateway that gives no frame is answered with the
+ * route's own failure message (SPEC §8), 502, and nothing is stored.
+ */
+export function paymentStep(c: Context<AppEnv>, failure: string) {
+  let begun: BegunPayment | undefined;
+  return {
+    prepare: (amount: () => Promise<number | null> | number | null) => async (): Promise<Outcome | null> => {
+      const value = await amount();
+      if (value === null || value <= 0) return null;
+      try {
+        begun = await beginPayment(c.get('config'), value);
+      } catch (error) {
+        if (!(error instanceof GpoError)) throw error;
+        console.error(`[payments] ${error.message}`);
+        return refuse(502, failure);
+      }
+      return null;
+    },
+    /** The payment begun for this amount, or null (none begun, or the price changed since: the route refuses). */
+    begun(amount: number): BegunPayment | null {
+      return begun?.amount === Math.round(amount) ? begun : null;
+    },
+  };
 }

@@ -2,13 +2,15 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
 import { PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { answer } from '../lib/answer.ts';
 import { jsonError, requestHost } from '../lib/http.ts';
 import { findPayment, toPagamento } from './payments-repo.ts';
 import { PAYMENT_PAGE_POLICY, paymentPage } from './page.ts';
 import { cancelPayment, confirmPayment, type SettleResult } from './settle-payment.ts';
+import { mountEmisGpoRoutes } from './emis-gpo/callback.ts';
+import { frameUrl } from './emis-gpo/client.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -42,27 +44,40 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
   // The simulated page and its buttons exist only while the simulated gateway is on (PAYMENTS=simulated).
   const simulatedOnly: MiddlewareHandler<AppEnv> = async (c, next) =>
     (c.get('config').payments === 'simulated' ? next() : c.notFound());
-  app.get('/pagamentos/emis/:id', simulatedOnly, async (c) => {
+  app.get('/pagamentos/emis/:id', async (c) => {
     const locale = brandForHost(requestHost(c)).locale;
     const id = c.req.param('id');
+    const config = c.get('config');
     const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
-    const maintenance = c.get('config').maintenance;
-    const page = paymentPage(locale, row ? toPagamento(row) : null, { maintenance });
+    // A payment through EMIS GPO is paid in GPO's own frame: the app's frame follows there (the CSP allows its origin).
+    if (row?.gateway === 'emis-gpo' && row.gateway_id && config.emisGpo && row.estado === 'pendente') {
+      return c.redirect(frameUrl(config.emisGpo, row.gateway_id), 303);
+    }
+    if (config.payments !== 'simulated') return c.notFound();
+    const simulated = row?.gateway === 'emis-simulado' ? row : undefined;
+    const maintenance = config.maintenance;
+    const page = paymentPage(locale, simulated ? toPagamento(simulated) : null, { maintenance });
     if (maintenance) c.header('Retry-After', '300');
-    return c.html(page, !row ? 404 : maintenance ? 503 : 200, pageHeaders());
+    return c.html(page, !simulated ? 404 : maintenance ? 503 : 200, pageHeaders());
   });
+
+  // The simulated page's buttons settle only payments made on the simulated page (never one sent to a real gateway).
+  const simulatedPayment = async (c: Context<AppEnv>, id: string) =>
+    UUID.test(id) && (await findPayment(c.get('db'), id))?.gateway === 'emis-simulado';
 
   app.post('/api/client/public/pagamentos/emis/:id/confirmar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
-    if (!UUID.test(id)) return settled(c, { ok: false, status: 404, message: MSG.notFound });
+    if (!(await simulatedPayment(c, id))) return settled(c, { ok: false, status: 404, message: MSG.notFound });
     return settled(c, await confirmPayment(c.get('db'), c.get('signals'), id));
   });
 
   app.post('/api/client/public/pagamentos/emis/:id/cancelar', simulatedOnly, async (c) => {
     const id = c.req.param('id');
-    if (!UUID.test(id)) return settled(c, { ok: false, status: 404, message: MSG.notFound });
+    if (!(await simulatedPayment(c, id))) return settled(c, { ok: false, status: 404, message: MSG.notFound });
     return settled(c, await cancelPayment(c.get('db'), c.get('signals'), id));
   });
+
+  mountEmisGpoRoutes(app);
 
   /** The state of one of the user's payments, for the app to check after the payment frame closes. */
   app.get('/api/client/common/pagamentos/:id', requireSession, async (c) => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/create-db.ts';
 import type { Signals } from '../signals/signals.ts';
 import { findPayment, parseDetails, toPagamento } from './payments-repo.ts';
 import { paymentPurpose } from './purposes.ts';
+import { transaction } from '../db/transaction.ts';
 
 export type SettleResult =
   | { ok: true; pagamento: Pagamento; message: string; changed: boolean }
@@ -17,7 +18,7 @@ export type SettleResult =
  */
 export async function confirmPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
   const tasks: (() => Promise<void>)[] = [];
-  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
+  const result = await transaction(db, async (trx): Promise<SettleResult> => {
     const updated = await trx
       .updateTable('pagamentos')
       .set({ estado: 'concluido', updated_at: now.toISOString() })
@@ -50,7 +51,7 @@ export async function confirmPayment(db: Db, signals: Signals, id: string, now =
  */
 export async function cancelPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
   const tasks: (() => Promise<void>)[] = [];
-  const result = await db.transaction().execute(async (trx): Promise<SettleResult> => {
+  const result = await transaction(db, async (trx): Promise<SettleResult> => {
     const updated = await trx
       .updateTable('pagamentos')
       .set({ estado: 'cancelado', updated_at: now.toISOString() })

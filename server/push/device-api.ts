@@ -14,13 +14,15 @@ import {
   WebPushSubscriptionSchema,
   type WebPushSubscription,
 } from '../../contract/schemas/push.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { reply } from '../lib/answer.ts';
+import { isSessionLive } from '../auth/session-revocation.ts';
 import type { BeamsConfig } from '../realtime/realtime-config.ts';
 import { verifyBeamsToken } from './beams-token.ts';
 import { deviceHandle, rowIdOfHandle } from './device-handle.ts';
 import { bindDevice, deleteDevice, findDevice, registerDevice, updateDevice } from './devices-repo.ts';
 import type { EndpointPolicy } from './endpoint-policy.ts';
+import { jsonBody } from '../lib/json-depth.ts';
 
 // The Beams-compatible device API (protocols §3.1, §3.4 design A) the Beams web SDK calls when the app passes
 // `endpointOverride: {origin}/api/beams`. Paths and bodies are exactly the SDK's (push-notifications.js 2.1.0).
@@ -37,9 +39,9 @@ function beamsError(c: Context<AppEnv>, status: ContentfulStatusCode, error: str
   return reply(c, BeamsErrorSchema, { status: 'error', message, error, description: detail ? `${message}: ${detail}` : message }, status);
 }
 
-async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+async function requestBody(c: Context<AppEnv>): Promise<unknown> {
   try {
-    return await c.req.json();
+    return await jsonBody(c);
   } catch {
     return undefined;
   }
@@ -68,7 +70,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   app.get(`${INSTANCE}/web-vapid-public-key`, (c) => reply(c, VapidKeyResponseSchema, { vapidPublicKey }));
 
   app.post(`${INSTANCE}/devices/web`, async (c) => {
-    const parsed = RegisterDeviceRequestSchema.safeParse(await jsonBody(c));
+    const parsed = RegisterDeviceRequestSchema.safeParse(await requestBody(c));
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const subscription = decodeSubscription(parsed.data.token);
     if (!subscription) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
@@ -82,20 +84,24 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   app.put(`${DEVICE}/user`, async (c) => {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? '';
-    const userId = token ? verifyBeamsToken(token, beams) : null;
-    if (!userId) return beamsError(c, 401, 'Unauthorized', MSG.unauthenticated);
+    const verified = token ? verifyBeamsToken(token, beams) : null;
+    // Only under the session the token was issued under, and only while it is live: a token kept from a session
+    // that ended (sign-out, a password change, "sign out of every device") binds nothing. A user who no longer
+    // exists has no live session either.
     const db = c.get('db');
-    const user = await db.selectFrom('usuarios').select('id').where('id', '=', userId).executeTakeFirst();
-    if (!user) return beamsError(c, 401, 'Unauthorized', MSG.unauthenticated);
+    if (!verified?.session || !(await isSessionLive(db, verified.userId, verified.session))) {
+      return beamsError(c, 401, 'Unauthorized', MSG.unauthenticated);
+    }
+    const { userId, session } = verified;
     const rowId = rowOf(c);
-    const bound = rowId ? await bindDevice(db, rowId, userId) : 'missing';
+    const bound = rowId ? await bindDevice(db, rowId, userId, session) : 'missing';
     if (bound === 'missing') return beamsError(c, 404, 'Not Found', MSG.notFound);
     if (bound === 'taken') return beamsError(c, 409, 'Conflict', MSG.pushDeviceTaken);
     return reply(c, EmptyResponseSchema, {});
   });
 
   app.put(`${DEVICE}/metadata`, async (c) => {
-    const parsed = DeviceMetadataSchema.safeParse(await jsonBody(c));
+    const parsed = DeviceMetadataSchema.safeParse(await requestBody(c));
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const rowId = rowOf(c);
     const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { sdkVersion: parsed.data.sdkVersion ?? null }));
@@ -110,7 +116,7 @@ export function mountBeamsDeviceApi(app: Hono<AppEnv>, beams: BeamsConfig, vapid
   });
 
   app.put(`${DEVICE}/interests`, async (c) => {
-    const parsed = InterestsSchema.safeParse(await jsonBody(c));
+    const parsed = InterestsSchema.safeParse(await requestBody(c));
     if (!parsed.success) return beamsError(c, 400, 'Bad Request', MSG.invalidRequest);
     const rowId = rowOf(c);
     const found = rowId !== null && (await updateDevice(c.get('db'), rowId, { interests: [...new Set(parsed.data.interests)] }));

@@ -37,3 +37,23 @@ export function createHostedBeamsDelivery(options: HostedBeamsOptions): PushDeli
     },
   };
 }
+
+/**
+ * Beams' Customer API "delete a user" (DELETE /customer_api/v1/instances/{id}/users/{userId}): every device bound to
+ * the user is unbound and gets nothing more. Beams knows devices by user, not by session, so when any session of a
+ * user ends all of the user's devices go; a phone whose session is still live binds itself again the next time the
+ * app starts (docs/decisions.md, "Ended sessions and live channels").
+ */
+export async function deleteHostedBeamsUser(options: HostedBeamsOptions, userId: string): Promise<void> {
+  const base = options.baseUrl ?? `https://${options.instanceId}.pushnotifications.pusher.com`;
+  const url = `${base}/customer_api/v1/instances/${encodeURIComponent(options.instanceId)}/users/${encodeURIComponent(userId)}`;
+  const response = await fetch(url, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${options.secretKey}` },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new Error(`Beams user deletion failed (${response.status}): ${text.slice(0, 300)}`);
+  }
+}

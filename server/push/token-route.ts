@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { BeamsErrorSchema, BeamsTokenQuerySchema, BeamsTokenResponseSchema } from '../../contract/schemas/push.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
-import { getSessionUser } from '../auth/session.ts';
+import { getSessionUser, readSessionToken } from '../auth/session.ts';
+import { sessionClaimsOf } from '../auth/session-revocation.ts';
 import { answer, reply } from '../lib/answer.ts';
 import type { BeamsConfig } from '../realtime/realtime-config.ts';
 import { signBeamsToken } from './beams-token.ts';
@@ -19,13 +20,17 @@ export function mountBeamsTokenRoute(app: Hono<AppEnv>, beams: BeamsConfig): voi
     const refuse = (status: 400 | 401 | 403, error: string, message: string) =>
       reply(c, BeamsErrorSchema, { status: 'error', message, error, description: message }, status);
     const user = await getSessionUser(c);
-    if (!user) return refuse(401, 'Unauthorized', MSG.unauthenticated);
+    // A live session always has claims (getSessionUser checked them); the token carries them to the device API.
+    const token = await readSessionToken(c);
+    const session = token ? sessionClaimsOf(token.token) : null;
+    if (!user || !session) return refuse(401, 'Unauthorized', MSG.unauthenticated);
     const query = BeamsTokenQuerySchema.safeParse({ user_id: c.req.query('user_id') });
     if (!query.success) return refuse(400, 'Bad Request', MSG.invalidRequest);
     if (query.data.user_id !== user.id) return refuse(403, 'Forbidden', MSG.forbidden);
     c.header('Cache-Control', 'no-store');
-    const token = signBeamsToken({ instanceId: beams.instanceId, secretKey: beams.secretKey, userId: user.id });
-    return answer(c, BeamsTokenResponseSchema, { token });
+    return answer(c, BeamsTokenResponseSchema, {
+      token: signBeamsToken({ instanceId: beams.instanceId, secretKey: beams.secretKey, userId: user.id, session }),
+    });
   };
   app.get(BEAMS_TOKEN_PATH, issue);
   app.get(BEAMS_TOKEN_PATH.slice(0, -1), issue);

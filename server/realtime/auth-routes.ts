@@ -4,23 +4,28 @@ import {
   OnlineUsersResponseSchema,
   PusherAuthRequestSchema,
   PusherAuthResponseSchema,
+  PusherUserAuthRequestSchema,
+  PusherUserAuthResponseSchema,
   userChannel,
   type OnlineUser,
   type PresenceUserInfo,
 } from '../../contract/schemas/realtime.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { requireSession } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
 import { answer, reply } from '../lib/answer.ts';
 import { isJsonRequest, jsonError } from '../lib/http.ts';
 import type { Realtime } from './realtime.ts';
+import { jsonBody } from '../lib/json-depth.ts';
 
 // The app's /api/auth/pusher routes (SPEC §7): channel authorization for the session user's own presence channel,
 // and who is online. Mounted before the Auth.js catch-all, which answers 400 to paths it does not know.
 
 export const PUSHER_AUTH_PATH = `${AUTH_BASE_PATH}/pusher/`;
 export const ONLINE_USERS_PATH = `${AUTH_BASE_PATH}/pusher/mostrarUsuariosOnline`;
+/** pusher-js's userAuthentication endpoint (pusher.signin()). */
+export const PUSHER_USER_AUTH_PATH = `${AUTH_BASE_PATH}/pusher/user-auth`;
 
 /** Pusher limits user_info to 1 KB and every member receives it: inline (data URL) photos are left out. */
 const MAX_PHOTO_URL = 300;
@@ -32,7 +37,7 @@ function presencePhoto(fotografia: string | null): string | null {
 
 async function readAuthRequest(c: Context<AppEnv>): Promise<unknown> {
   try {
-    if (isJsonRequest(c)) return await c.req.json();
+    if (isJsonRequest(c)) return await jsonBody(c);
     return await c.req.parseBody();
   } catch {
     return null;
@@ -76,6 +81,16 @@ export function mountPusherAuthRoutes(app: Hono<AppEnv>, realtime: Realtime): vo
   };
   app.post(PUSHER_AUTH_PATH, requireSession, authorize);
   app.post(PUSHER_AUTH_PATH.slice(0, -1), requireSession, authorize);
+
+  // User authentication: the connection signs in as the session user (and only as them), so the user's connections
+  // can be ended with their sessions on any Pusher-protocol server, hosted Pusher included, which closes only the
+  // connections that signed in (docs/security.md, "An ended session ends everywhere").
+  app.post(PUSHER_USER_AUTH_PATH, requireSession, async (c) => {
+    const parsed = PusherUserAuthRequestSchema.safeParse(await readAuthRequest(c));
+    if (!parsed.success) return jsonError(c, 400, MSG.invalidRequest);
+    const signed = realtime.sdk().authenticateUser(parsed.data.socket_id, { id: c.get('user').id });
+    return reply(c, PusherUserAuthResponseSchema, { auth: signed.auth, user_data: signed.user_data });
+  });
 
   app.get(ONLINE_USERS_PATH, requireSession, async (c) => {
     const me = c.get('user');

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import { ClientConfigResponseSchema, type ClientConfigResponse } from '../../contract/schemas/realtime.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { reply } from '../lib/answer.ts';
 import { publicUrl } from '../lib/http.ts';
 import { BEAMS_OVERRIDE_PATH } from '../push/device-api.ts';
 import { BEAMS_TOKEN_PATH } from '../push/token-route.ts';
-import { PUSHER_AUTH_PATH } from './auth-routes.ts';
+import { PUSHER_AUTH_PATH, PUSHER_USER_AUTH_PATH } from './auth-routes.ts';
 
 // GET /api/client/public/config: the app configures pusher-js and the Beams SDK from the server's own settings,
 // so switching to hosted Pusher or Beams is a server configuration change only.
@@ -30,6 +30,7 @@ export function mountClientConfigRoute(app: Hono<AppEnv>): void {
         forceTLS: pusher.useTLS,
         enabledTransports: ['ws', 'wss'],
         authEndpoint: PUSHER_AUTH_PATH,
+        userAuthEndpoint: PUSHER_USER_AUTH_PATH,
       },
       beams: {
         instanceId: beams.instanceId,

@@ -12,15 +12,16 @@ import {
   TriggerRequestSchema,
   TriggerResponseSchema,
 } from '../../contract/schemas/realtime.ts';
-import type { AppEnv } from '../app-env.ts';
+import { EmptyResponseSchema } from '../../contract/envelope.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { reply } from '../lib/answer.ts';
 import { isPresence, type Hub } from './hub.ts';
-import { jsonDepthWithin } from './json-depth.ts';
+import { jsonDepthWithin } from '../lib/json-depth.ts';
 import { MAX_EVENT_DATA_BYTES } from './ws-connection.ts';
 import { requestSignatureProblem } from './signature.ts';
 
-// The Pusher HTTP API of the embedded server (protocols §2): what the `pusher` SDK calls to trigger events and
-// read channel state, every request signed with auth_version 1.0.
+// The Pusher HTTP API of the embedded server (protocols §2): what the `pusher` SDK calls to trigger events, read
+// channel state and end a user's connections, every request signed with auth_version 1.0.
 
 export interface HttpApiSettings {
   hub: Hub;
@@ -28,6 +29,9 @@ export interface HttpApiSettings {
   key: string;
   secret: string;
 }
+
+/** A user id as the app's presence channels and pusher:signin carry it (the SDK sends it in the path unencoded). */
+const USER_ID_PATTERN = /^[A-Za-z0-9_\-=@,.;]{1,200}$/;
 
 /** Pusher's batch limit is 10 events of 10 KB; the rest is room for names and channels. */
 const MAX_BODY_BYTES = 256 * 1024;
@@ -143,6 +147,18 @@ export function mountPusherHttpApi(app: Hono<AppEnv>, settings: HttpApiSettings)
       const info = c.req.query('info');
       if (info?.includes('user_count') && !isPresence(channel)) return fail(c, 400, 'user_count is only for presence channels');
       return reply(c, ChannelInfoSchema, { occupied: hub.channelInfo(channel).occupied, ...channelAttributes(hub, channel, info) });
+    }),
+  );
+
+  // The SDK's terminateUserConnections(userId), called when a user's sessions end (server/auth/session-end.ts):
+  // every connection of that user is closed with 4009, in this process, whichever app process asked.
+  app.post(
+    '/apps/:appId/users/:userId/terminate_connections',
+    signed((c) => {
+      const userId = c.req.param('userId') ?? '';
+      if (!USER_ID_PATTERN.test(userId)) return fail(c, 400, 'Invalid user id');
+      hub.terminateUser(userId);
+      return reply(c, EmptyResponseSchema, {});
     }),
   );
 

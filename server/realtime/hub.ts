@@ -13,6 +13,8 @@ export interface OutFrame {
 export interface HubSocket {
   readonly id: string;
   send(frame: OutFrame): void;
+  /** A fatal error: `pusher:error` with the code, then the close with the same code (protocols §1.4). */
+  refuse(code: number, message: string): void;
 }
 
 export interface PresenceMember {
@@ -61,11 +63,26 @@ export interface Hub {
   channelNames(prefix?: string): string[];
   /** Presence channel members' user ids, each once. */
   userIds(channel: string): string[];
+  /** The socket signed in as this user (pusher:signin), until it closes. */
+  signIn(socket: HubSocket, userId: string): void;
+  signedInUser(socket: HubSocket): string | undefined;
+  /**
+   * Closes every connection of the user with 4009 (unauthorized; pusher-js does not reconnect on 4000-4099): those
+   * signed in as them and those subscribed to a presence channel as them. Answers how many were closed.
+   */
+  terminateUser(userId: string): number;
 }
+
+/** Why a connection of a user whose sessions ended is closed; short enough for a close frame. */
+const TERMINATED_MESSAGE = 'Connection unauthorized: the session ended';
+const UNAUTHORIZED_CLOSE = 4009;
 
 export function createHub(): Hub {
   const channels = new Map<string, ChannelState>();
   const joined = new Map<string, Set<string>>();
+  /** pusher:signin: the user each socket signed in as, and each user's signed-in sockets. */
+  const signedIn = new Map<string, { userId: string; socket: HubSocket }>();
+  const userConnections = new Map<string, Set<HubSocket>>();
 
   const state = (channel: string): ChannelState => {
     let found = channels.get(channel);
@@ -135,6 +152,13 @@ export function createHub(): Hub {
     leaveAll(socket) {
       for (const channel of [...(joined.get(socket.id) ?? [])]) hub.unsubscribe(socket, channel);
       joined.delete(socket.id);
+      const signed = signedIn.get(socket.id);
+      if (signed) {
+        signedIn.delete(socket.id);
+        const sockets = userConnections.get(signed.userId);
+        sockets?.delete(socket);
+        if (sockets?.size === 0) userConnections.delete(signed.userId);
+      }
     },
 
     isSubscribed(socket, channel) {
@@ -179,6 +203,35 @@ export function createHub(): Hub {
 
     userIds(channel) {
       return [...(channels.get(channel)?.userSockets.keys() ?? [])];
+    },
+
+    signIn(socket, userId) {
+      const previous = signedIn.get(socket.id);
+      if (previous) userConnections.get(previous.userId)?.delete(socket);
+      signedIn.set(socket.id, { userId, socket });
+      let sockets = userConnections.get(userId);
+      if (!sockets) {
+        sockets = new Set();
+        userConnections.set(userId, sockets);
+      }
+      sockets.add(socket);
+    },
+
+    signedInUser(socket) {
+      return signedIn.get(socket.id)?.userId;
+    },
+
+    terminateUser(userId) {
+      const sockets = new Set<HubSocket>(userConnections.get(userId) ?? []);
+      for (const channelState of channels.values()) {
+        for (const socketId of channelState.userSockets.get(userId) ?? []) {
+          const socket = channelState.sockets.get(socketId);
+          if (socket) sockets.add(socket);
+        }
+      }
+      // Each close runs leaveAll (the socket's close handler), which changes the maps walked above: collected first.
+      for (const socket of sockets) socket.refuse(UNAUTHORIZED_CLOSE, TERMINATED_MESSAGE);
+      return sockets.size;
     },
   };
 

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { Config } from '../config.ts';
 import { mountBeamsDeviceApi } from '../push/device-api.ts';
 import { createEndpointPolicy } from '../push/endpoint-policy.ts';

@@ -21,6 +21,11 @@ export interface Realtime {
    * process, with no HTTP request to itself; an external or hosted server gets it through the SDK.
    */
   trigger(channels: readonly string[], event: string, data: unknown): Promise<void>;
+  /**
+   * Closes every live connection of the user (their sessions ended): in this process when the realtime server is
+   * embedded, through the HTTP API (the SDK's terminateUserConnections) when it is another process or hosted Pusher.
+   */
+  terminateUserConnections(userId: string): Promise<void>;
   /** Embedded: the port this server listens on, where the SDK sends its triggers (known once listening). */
   useLocalPort(port: number): void;
   /** Embedded: serves WebSockets at /app/{key} on the app's HTTP server; null for an external server. */
@@ -98,6 +103,13 @@ export function createRealtime(config: Config, options: RealtimeOptions = {}): R
       const encoded = typeof data === 'string' ? data : JSON.stringify(data ?? null);
       if (Buffer.byteLength(encoded) > MAX_EVENT_DATA_BYTES) throw new Error('Event data over 10 KB');
       hub.publish(channels, event, encoded);
+    },
+    async terminateUserConnections(userId) {
+      if (hub) {
+        hub.terminateUser(userId);
+        return;
+      }
+      await realtime.sdk().terminateUserConnections(userId);
     },
     useLocalPort(port) {
       if (port === localPort) return;

@@ -36,6 +36,11 @@ export function channelAuthValid(options: {
   return safeEqual(options.auth, expected);
 }
 
+/** pusher:signin's signature: `KEY:` + HMAC over `socket_id::user::user_data` (pusher-http-node getSocketSignatureForUser). */
+export function userAuthValid(options: { key: string; secret: string; socketId: string; userData: string; auth: string }): boolean {
+  return safeEqual(options.auth, `${options.key}:${hmacHex(options.secret, `${options.socketId}::user::${options.userData}`)}`);
+}
+
 /** Pusher rejects requests whose auth_timestamp is further than this from server time. */
 export const TIMESTAMP_WINDOW_S = 600;
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { RealtimeStatusResponseSchema } from '../../contract/schemas/realtime.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';

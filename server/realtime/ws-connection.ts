@@ -4,12 +4,17 @@ import {
   CHANNEL_NAME_PATTERN,
   PusherFrameSchema,
   SignedChannelDataSchema,
+  SignedUserDataSchema,
+  SigninDataSchema,
   SubscribeDataSchema,
   type PusherFrame,
 } from '../../contract/schemas/realtime.ts';
 import { isPresence, needsAuth, type Hub, type HubSocket, type OutFrame } from './hub.ts';
-import { jsonDepthWithin } from './json-depth.ts';
-import { channelAuthValid } from './signature.ts';
+import { jsonDepthWithin } from '../lib/json-depth.ts';
+import { channelAuthValid, userAuthValid } from './signature.ts';
+
+/** The channel Pusher gives a signed-in user (pusher-js subscribes to it after pusher:signin_success). */
+const SERVER_TO_USER_PREFIX = '#server-to-user-';
 
 // One Pusher protocol 7 connection (protocols §1): handshake, ping/pong, subscriptions with signature checks,
 // presence, client events and the error codes pusher-js acts on (§1.4).
@@ -86,6 +91,12 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
     id: makeSocketId(),
     ws,
     alive: true,
+    refuse(code, message) {
+      refuseConnection(ws, code, message);
+      // Out of every channel now, not when the client answers the close: nothing more reaches it, and presence
+      // tells the others at once.
+      hub.leaveAll(socket);
+    },
     send(frame) {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -123,6 +134,14 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
     const parsed = SubscribeDataSchema.safeParse(data);
     if (!parsed.success) return error('Invalid subscribe: data.channel is required', null);
     const { channel, auth, channel_data: channelData } = parsed.data;
+    // pusher-js joins its user's own channel once signed in (protocols §1.3); only that user's connection may.
+    if (channel.startsWith(SERVER_TO_USER_PREFIX)) {
+      const user = hub.signedInUser(socket);
+      if (user === undefined || channel !== `${SERVER_TO_USER_PREFIX}${user}`) {
+        return subscriptionError(channel.slice(0, 200), 'AuthError', 'Sign in as this user first', 403);
+      }
+      return hub.subscribe(socket, channel);
+    }
     if (!CHANNEL_NAME_PATTERN.test(channel)) {
       return subscriptionError(channel.slice(0, 200), 'InvalidChannel', 'Invalid channel name', 400);
     }
@@ -155,6 +174,22 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
     hub.subscribe(socket, channel, { userId: member.data.user_id, userInfo: member.data.user_info ?? {} });
   };
 
+  // pusher:signin (protocols §1.3): the connection is its user's from now on, so ending the user's sessions closes it
+  // (Hub.terminateUser, the HTTP API's terminate_connections). A bad signature is fatal, as on Pusher: 4009.
+  const signin = (data: unknown) => {
+    const parsed = SigninDataSchema.safeParse(data);
+    const signed = parsed.success && userAuthValid({ key: settings.key, secret: settings.secret, socketId: socket.id, userData: parsed.data.user_data, auth: parsed.data.auth });
+    let user;
+    try {
+      user = signed && parsed.success ? SignedUserDataSchema.safeParse(JSON.parse(parsed.data.user_data)) : null;
+    } catch {
+      user = null;
+    }
+    if (!parsed.success || !user?.success) return socket.refuse(4009, 'Invalid signin: the signature or user_data is not valid');
+    hub.signIn(socket, user.data.id);
+    socket.send({ event: 'pusher:signin_success', data: { user_data: parsed.data.user_data } });
+  };
+
   const clientEvent = (frame: PusherFrame) => {
     const channel = frame.channel;
     const reject = (why: string) => error(`Client event rejected - ${why}`, 4301);
@@ -173,6 +208,8 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
   };
 
   const onMessage = (raw: RawData, isBinary: boolean) => {
+    // A connection being closed (its user's sessions ended) subscribes to nothing more, whatever is still in flight.
+    if (ws.readyState !== ws.OPEN) return;
     socket.alive = true;
     if (isBinary) return error('Binary frames are not supported', null);
     const text = Array.isArray(raw) ? Buffer.concat(raw).toString() : Buffer.isBuffer(raw) ? raw.toString() : Buffer.from(raw).toString();
@@ -199,7 +236,7 @@ export function openConnection(ws: WebSocket, settings: ConnectionSettings): Liv
         return;
       }
       case 'pusher:signin':
-        return error('User authentication (pusher:signin) is not supported by this server', null);
+        return signin(frame.data);
       default:
         if (frame.event.startsWith('client-')) return clientEvent(frame);
     }

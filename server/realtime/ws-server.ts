@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { refuseUpgradeInMaintenance } from '../client/maintenance.ts';
+import { refuseUpgradeInMaintenance } from '../lib/maintenance.ts';
 import { addressKey } from '../security/rate-limit-address.ts';
 import type { Hub } from './hub.ts';
 import { failConnection, openConnection, refuseConnection, type LiveSocket } from './ws-connection.ts';

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { bodyLimit } from '../lib/body-limit.ts';
 import { EmptyResponseSchema } from '../../contract/envelope.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { reply } from '../lib/answer.ts';
 
 // POST /api/auth/_log: the v4 auth client reports its errors here (protocols §4.4), with no session and no token,

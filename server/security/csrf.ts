@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { AUTH_BASE_PATH } from '../auth/auth-config.ts';
 import { AUTHJS_ACTIONS, authAction } from '../auth/auth-handler.ts';
 import { jsonError, publicUrl } from '../lib/http.ts';

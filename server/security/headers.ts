@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { Config } from '../config.ts';
 import { publicUrl } from '../lib/http.ts';
 
-// Response headers of docs/security.md "Headers": a strict Content-Security-Policy on every HTML page (inline code
-// only by hash of our own trusted templates), no framing except the payment page inside the app itself, HSTS when
-// the public URL is https, and no-store on everything that carries personal data.
+// Response headers of docs/security.md "Script injection and framing": a strict Content-Security-Policy on every
+// HTML page (inline code only by hash of our own trusted templates), no framing except the payment page inside the
+// app itself, HSTS when the public URL is https, and no-store on everything that carries personal data.
 
 /**
  * The sports widget loader (src/components/events/LiveWidget.tsx, SPEC §7): its script comes from this host, and
@@ -58,6 +58,10 @@ const policy = (directives: Record<string, string[]>) =>
     .map(([name, values]) => [name, ...values].join(' '))
     .join('; ');
 
+function paymentFrameOrigins(config: Config): string[] {
+  return config.emisGpo ? [new URL(config.emisGpo.url).origin] : [];
+}
+
 /** The app shell (index.html and every client route): our own code, the realtime and push hosts, the widget. */
 export function appShellPolicy(c: Context<AppEnv>, inline: InlineHashes = { scripts: [], styles: [] }): string {
   const own = publicUrl(c);
@@ -71,8 +75,9 @@ export function appShellPolicy(c: Context<AppEnv>, inline: InlineHashes = { scri
     'connect-src': ["'self'", ...liveConnectSources(c.get('config'), own), WIDGET_ASSET_ORIGINS],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
-    // The simulated EMIS page opens in a frame of the app's own origin.
-    'frame-src': ["'self'"],
+    // The simulated EMIS page opens in a frame of the app's own origin; with EMIS GPO, that frame moves on to GPO's
+    // payment frame (its origin and no other).
+    'frame-src': ["'self'", ...paymentFrameOrigins(c.get('config'))],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     'form-action': ["'self'"],

@@ -52,6 +52,16 @@ export const rateLimitEnvShape = {
   RATE_LIMIT_MESSAGES_USER: limit('60/1m'),
   /** Comments on slips per signed-in user. */
   RATE_LIMIT_COMMENTS_USER: limit('30/1m'),
+  /** Group adds (or invitations, adicionarUsuario) per signed-in user: filling a group of 30 is a third of it. */
+  RATE_LIMIT_GROUP_ADDS_USER: limit('100/1h'),
+  /** Follows per signed-in user (each may tell the followed user). */
+  RATE_LIMIT_FOLLOWS_USER: limit('100/1h'),
+  /** Reports per signed-in user (each raises every moderator's counter). */
+  RATE_LIMIT_REPORTS_USER: limit('30/1h'),
+  /** Phone verification codes sent per signed-in user (each SMS costs money), on top of one a minute. */
+  RATE_LIMIT_SMS_USER: limit('5/1h'),
+  /** Codes sent to one phone number, whoever asks (several accounts may name the same number). */
+  RATE_LIMIT_SMS_NUMBER: limit('10/1d'),
 };
 
 type RateLimitEnv = z.output<z.ZodObject<typeof rateLimitEnvShape>>;
@@ -65,6 +75,11 @@ export interface RateLimits {
   availabilityAddress: RateLimit;
   messagesUser: RateLimit;
   commentsUser: RateLimit;
+  groupAddsUser: RateLimit;
+  followsUser: RateLimit;
+  reportsUser: RateLimit;
+  smsUser: RateLimit;
+  smsNumber: RateLimit;
 }
 
 export function resolveRateLimits(env: RateLimitEnv): RateLimits {
@@ -77,5 +92,10 @@ export function resolveRateLimits(env: RateLimitEnv): RateLimits {
     availabilityAddress: env.RATE_LIMIT_AVAILABILITY_ADDRESS,
     messagesUser: env.RATE_LIMIT_MESSAGES_USER,
     commentsUser: env.RATE_LIMIT_COMMENTS_USER,
+    groupAddsUser: env.RATE_LIMIT_GROUP_ADDS_USER,
+    followsUser: env.RATE_LIMIT_FOLLOWS_USER,
+    reportsUser: env.RATE_LIMIT_REPORTS_USER,
+    smsUser: env.RATE_LIMIT_SMS_USER,
+    smsNumber: env.RATE_LIMIT_SMS_NUMBER,
   };
 }

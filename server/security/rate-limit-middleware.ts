@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { normalizeIdentifier } from '../../contract/normalize.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { getSessionUser } from '../auth/session.ts';
 import { findUserByIdentifier } from '../auth/users-repo.ts';
 import type { Config } from '../config.ts';
@@ -27,6 +27,15 @@ const MESSAGE_SHARES = [
   `${COMMON}/grupos/:id/shareToGroup`,
 ];
 const COMMENT_POSTS = [`${COMMON}/fichas/:id/comentarios`];
+/**
+ * The calls that tell another user of something (they ring a phone: docs/decisions.md "Group invitations and merged
+ * notifications"); comments and messages are above.
+ */
+const GROUP_ADDS = [`${COMMON}/grupos/:id/adicionarUsuario/:userId`];
+const FOLLOWS = [`${COMMON}/perfil/:nomeUsuario/seguir`];
+const REPORTS = [`${COMMON}/denuncias`];
+const SMS_CODE = `${COMMON}/contacto/criarNumeroVerifyToken`;
+const PASSWORD_CHANGE = `${COMMON}/conta/actualizarPassword`;
 const RECOVERY = [`${AUTH}/forgotPassword/:identifier?`, `${AUTH}/forgotPassword/`];
 
 /** Long enough for any real identifier; a key is never longer whatever a script sends. */
@@ -89,7 +98,7 @@ async function signInOutcome(response: Response): Promise<SignInOutcome> {
  * path, so the inner requests of an outbox batch (app.fetch) meet them too. Counters live in the database.
  */
 export function mountRateLimits(app: Hono<AppEnv>, config: Config, db: Db): void {
-  const limiters = createRateLimiters(db, config.rateLimits);
+  const limiters = createRateLimiters(db, config.rateLimits, config.rateLimitClock);
   const addressOf = (c: Context) => clientAddress(c, config.trustProxy);
 
   const perAddress =
@@ -160,7 +169,51 @@ export function mountRateLimits(app: Hono<AppEnv>, config: Config, db: Db): void
     await next();
   });
 
+  // A password change checks the current password: a wrong one is a failed sign-in of the account (the same counter,
+  // so a stolen session cannot guess the password the sign-in form guards). As for sign-in, the point is taken
+  // before the check (parallel changes and the items of a batch each take one: none slips past the limit), kept for a
+  // wrong password, given back when the password was never checked (a replay, a form mistake), and the right one
+  // clears earlier mistakes.
+  app.patch(PASSWORD_CHANGE, async (c, next) => {
+    const user = await getSessionUser(c);
+    if (!user) return next();
+    const account = `user:${user.id}`;
+    const refusal = await take(limiters.signInAccount, account);
+    if (refusal) return tooMany(c, refusal);
+    await next();
+    const checked = c.get('passwordCheck');
+    if (checked === 'right') await limiters.signInAccount.delete(account);
+    else if (checked !== 'wrong') await giveBack(limiters.signInAccount, account);
+  });
+
   app.on('POST', MESSAGE_POSTS, perUser(limiters.messagesUser));
   app.on('GET', MESSAGE_SHARES, perUser(limiters.messagesUser));
   app.on('POST', COMMENT_POSTS, perUser(limiters.commentsUser));
+  app.on('GET', GROUP_ADDS, perUser(limiters.groupAddsUser));
+  app.on('POST', FOLLOWS, perUser(limiters.followsUser));
+  app.on('POST', REPORTS, perUser(limiters.reportsUser));
+
+  // A verification code is an SMS, which costs money: counted per account and per number, whoever asks. Points are
+  // given back when no SMS went out (no number, the minute's wait, a gateway that refused it).
+  app.get(SMS_CODE, async (c, next) => {
+    const user = await getSessionUser(c);
+    if (!user) return next();
+    const account = `user:${user.id}`;
+    const refusal = await take(limiters.smsUser, account);
+    if (refusal) return tooMany(c, refusal);
+    const row = await db.selectFrom('usuarios').select('telefone').where('id', '=', user.id).executeTakeFirst();
+    const number = row?.telefone ? `tel:${row.telefone}` : null;
+    if (number) {
+      const numberRefusal = await take(limiters.smsNumber, number);
+      if (numberRefusal) {
+        await giveBack(limiters.smsUser, account);
+        return tooMany(c, numberRefusal);
+      }
+    }
+    await next();
+    if (c.res.status !== 200 || c.res.headers.get('Idempotent-Replayed') === 'true') {
+      await giveBack(limiters.smsUser, account);
+      if (number) await giveBack(limiters.smsNumber, number);
+    }
+  });
 }

@@ -1,19 +1,26 @@
-import { createRequire } from 'node:module';
 import { sql } from 'kysely';
-import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import type { Db } from '../db/create-db.ts';
 import { prepared } from '../db/prepared.ts';
 import { groupedWrite } from '../db/group-commit.ts';
 
-// rate-limiter-flexible's extension point for a new store is RateLimiterStoreAbstract (its README, "Contributions"),
-// which the package's index does not export: it is loaded from its file. Its types come from the package's own d.ts.
-const require = createRequire(import.meta.url);
-const RateLimiterStoreAbstract = require('rate-limiter-flexible/lib/RateLimiterStoreAbstract.js') as typeof StoreAbstractType;
-
-/** A counter row as the upsert returns it; PostgreSQL hands a bigint back as a string. */
+/** A counter row as the database returns it; PostgreSQL hands a bigint back as a string. */
 interface StoredCounter {
-  points: number;
+  points: number | string;
   expire: number | string | null;
+}
+
+/** A key's counter in its current window. */
+export interface CounterState {
+  /** Points taken in this window, the attempt just made included. */
+  consumedPoints: number;
+  remainingPoints: number;
+  /** Until the window closes and the counter starts over. */
+  msBeforeNext: number;
+}
+
+/** What a consume found: whether the attempt is within the limit, and the counter after it. */
+export interface Consumed extends CounterState {
+  allowed: boolean;
 }
 
 interface DbRateLimiterOptions {
@@ -27,15 +34,10 @@ interface DbRateLimiterOptions {
   now?: () => number;
 }
 
-type UpsertValues = {
-  key: string;
-  points: number;
-  expire: number | null;
-  now: number;
-};
+type AddValues = { key: string; points: number; expire: number; now: number };
 
 // Every message, comment and sign-in adds to a counter: built and compiled by kysely once (server/db/prepared.ts).
-const addPoints = prepared<UpsertValues, StoredCounter>((db, param) => {
+const addPoints = prepared<AddValues, StoredCounter>((db, param) => {
   const live = sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${param('now')}`;
   return db
     .insertInto('rate_limits')
@@ -49,66 +51,84 @@ const addPoints = prepared<UpsertValues, StoredCounter>((db, param) => {
     .returning(['points', 'expire']);
 });
 
-/** A counter set to `points` with a new window, whatever it held (rate-limiter-flexible's forceExpire). */
-const setPoints = prepared<Omit<UpsertValues, 'now'>, StoredCounter>((db, param) =>
+/** Gives points back to a live counter, never below zero; an expired or missing counter has nothing to give back. */
+const givePointsBack = prepared<Omit<AddValues, 'expire'>, never>((db, param) =>
   db
-    .insertInto('rate_limits')
-    .values({ key: param('key'), points: param('points'), expire: param('expire') })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ points: param('points'), expire: param('expire') }))
-    .returning(['points', 'expire']),
+    .updateTable('rate_limits')
+    .set({ points: sql<number>`case when rate_limits.points > ${param('points')} then rate_limits.points - ${param('points')} else 0 end` })
+    .where('key', '=', param('key'))
+    .where(sql<boolean>`rate_limits.expire is null or rate_limits.expire > ${param('now')}`),
 );
 
 /**
- * rate-limiter-flexible counters in our own database (table `rate_limits`), so every server process on the same
+ * A fixed-window counter per key in our own database (table `rate_limits`), so every server process on the same
  * database counts together. Each consume is one atomic INSERT … ON CONFLICT DO UPDATE … RETURNING on SQLite and on
- * PostgreSQL: a live row gains the points, an expired one starts over with a new window. Rows whose window has
- * closed are deleted by the background housekeeping (server/jobs/housekeeping.ts); until then they are ignored.
+ * PostgreSQL: a live row gains the points, an expired one starts over with a new window; the attempt is allowed when
+ * the total after it is within the limit, so parallel attempts cannot all slip in. Rows whose window has closed are
+ * deleted by the background housekeeping (server/jobs/housekeeping.ts); until then they are ignored.
  */
-export class DbRateLimiter extends RateLimiterStoreAbstract {
+export class DbRateLimiter {
+  readonly points: number;
   readonly #db: Db;
+  readonly #keyPrefix: string;
+  readonly #durationMs: number;
   readonly #now: () => number;
 
   constructor(options: DbRateLimiterOptions) {
-    super({ storeClient: options.db, keyPrefix: options.keyPrefix, points: options.points, duration: options.duration });
+    this.points = options.points;
     this.#db = options.db;
+    this.#keyPrefix = options.keyPrefix;
+    this.#durationMs = options.duration * 1000;
     this.#now = options.now ?? Date.now;
   }
 
-  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoredCounter> {
-    const now = this.#now();
-    const expire = msDuration > 0 ? now + msDuration : null;
-    // On SQLite the upsert shares the commit of this moment's other writes (server/db/group-commit.ts).
-    const { rows } = await groupedWrite(this.#db, (db) =>
-      forceExpire ? setPoints(db, { key: rlKey, points, expire }) : addPoints(db, { key: rlKey, points, expire, now }),
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`rate limit counter ${rlKey} not written`);
-    return row;
+  #rowKey(key: string): string {
+    return `${this.#keyPrefix}:${key}`;
   }
 
-  async _get(rlKey: string): Promise<StoredCounter | null> {
+  #state(stored: StoredCounter, now: number): CounterState {
+    const consumedPoints = Number(stored.points);
+    const expire = stored.expire === null ? null : Number(stored.expire);
+    return {
+      consumedPoints,
+      remainingPoints: Math.max(this.points - consumedPoints, 0),
+      msBeforeNext: expire === null ? -1 : Math.max(expire - now, 0),
+    };
+  }
+
+  /** Takes `points` (one attempt) from the key's counter. */
+  async consume(key: string, points = 1): Promise<Consumed> {
+    const now = this.#now();
+    const values = { key: this.#rowKey(key), points, expire: now + this.#durationMs, now };
+    // On SQLite the upsert shares the commit of this moment's other writes (server/db/group-commit.ts).
+    const { rows } = await groupedWrite(this.#db, (db) => addPoints(db, values));
+    const row = rows[0];
+    if (!row) throw new Error(`rate limit counter ${values.key} not written`);
+    const state = this.#state(row, now);
+    return { ...state, allowed: state.consumedPoints <= this.points };
+  }
+
+  /** Gives back points taken for an attempt that turned out not to count. */
+  async reward(key: string, points = 1): Promise<void> {
+    const values = { key: this.#rowKey(key), points, now: this.#now() };
+    await groupedWrite(this.#db, (db) => givePointsBack(db, values));
+  }
+
+  /** The key's live counter, or null when it has none (never counted, or its window has closed). */
+  async get(key: string): Promise<CounterState | null> {
+    const now = this.#now();
     const row = await this.#db
       .selectFrom('rate_limits')
       .select(['points', 'expire'])
-      .where('key', '=', rlKey)
-      .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', this.#now())]))
+      .where('key', '=', this.#rowKey(key))
+      .where((eb) => eb.or([eb('expire', 'is', null), eb('expire', '>', now)]))
       .executeTakeFirst();
-    return row ?? null;
+    return row ? this.#state(row, now) : null;
   }
 
-  async _delete(rlKey: string): Promise<boolean> {
-    const result = await this.#db.deleteFrom('rate_limits').where('key', '=', rlKey).executeTakeFirst();
+  /** Forgets the key's counter (the owner signed in: earlier mistakes no longer count). */
+  async delete(key: string): Promise<boolean> {
+    const result = await this.#db.deleteFrom('rate_limits').where('key', '=', this.#rowKey(key)).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
-  }
-
-  _getRateLimiterRes(_rlKey: string, changedPoints: number, stored: StoredCounter): RateLimiterRes {
-    const consumed = Number(stored.points);
-    const expire = stored.expire === null ? null : Number(stored.expire);
-    return new RateLimiterRes(
-      Math.max(this.points - consumed, 0),
-      expire === null ? -1 : Math.max(expire - this.#now(), 0),
-      consumed,
-      changedPoints === consumed,
-    );
   }
 }

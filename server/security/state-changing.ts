@@ -107,10 +107,11 @@ export const READ_ONLY_GETS: readonly string[] = [
 ];
 
 /**
- * POSTs that change nothing: pusher-js must POST its channel authorization, which only signs the session user's own
- * channel for a socket and is unreadable cross-site. They are still refused when they come from another site.
+ * POSTs that change nothing: pusher-js must POST its channel authorization and its user authentication, which only
+ * sign the session user's own channel or id for a socket and are unreadable cross-site. They are still refused when
+ * they come from another site.
  */
-export const READ_ONLY_POSTS: readonly string[] = ['/api/auth/pusher', '/api/auth/pusher/'];
+export const READ_ONLY_POSTS: readonly string[] = ['/api/auth/pusher', '/api/auth/pusher/', '/api/auth/pusher/user-auth'];
 
 const readOnlyPosts = new Set(READ_ONLY_POSTS);
 

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { COMMENT_MAX } from '../../contract/limits.ts';
 import { MSG } from '../../contract/messages.ts';
 import { CommentListResponseSchema, CommentRequestSchema, CommentResponseSchema, type Comentario } from '../../contract/schemas/slips.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import type { Kysely } from 'kysely';
 import { LIST, nextListPlace } from '../db/list-place.ts';

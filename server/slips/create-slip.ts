@@ -3,7 +3,7 @@ import { slipRuleViolation } from '../../contract/validation/slip.ts';
 import { MSG } from '../../contract/messages.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
 import { CreateSlipRequestSchema, CreateSlipResponseSchema, type Selection } from '../../contract/schemas/slips.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';
 import { idempotent, ok, refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';

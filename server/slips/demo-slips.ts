@@ -14,12 +14,13 @@ import { toBasisPoints, toCents } from '../sports/markets-repo.ts';
 import { effectiveModel, mainOdds, matchModel, newModelRow } from '../sports/model.ts';
 import { createRng, stableUuid } from '../sports/rng.ts';
 import { legSnapshot, loadEvents } from './slip-view.ts';
+import { transaction } from '../db/transaction.ts';
 
 // Demo data of the betting area, so a fresh start shows every state: live and finished matches today, licence
 // codes, and slips in every state for the demo users: pending, won, failed, void, hidden, published, saved and
-// commented by others. And a history (issue 15): finished matches of the last weeks and the settled slips of a few
-// tipsters on them, settled from those matches' results as the feed would, so the community board has a ranking
-// (users with 20+ settled slips) and someone below the guard.
+// commented by others. And a history for the verified record: finished matches of the last weeks and the settled slips
+// of a few tipsters on them, settled from those matches' results as the feed would, so the community board has a
+// ranking (users with 20+ settled slips) and someone below the guard.
 
 type Leg = Omit<FichaSelecoesTable, 'ficha_id' | 'posicao' | keyof ReturnType<typeof legSnapshot>>;
 
@@ -152,7 +153,7 @@ async function seedPastMatches(db: Db, input: { now: Date; seed: number }): Prom
     const played = advance({ model, script, from: null, to: end, counts: ZERO_COUNTS, rng: createRng(`demo-history-play:${id}`) });
     const main = mainOdds(model);
     const settledAt = new Date(kickoff.getTime() + ((abandonAt ?? end) + 17) * 60_000);
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx
         .insertInto('eventos')
         .values(
@@ -273,7 +274,7 @@ async function insertSlip(db: Db, input: DemoSlip): Promise<string | undefined> 
   const id = newId();
   const estado = slipOutcome(legs.map((leg) => leg.bet_status));
   const events = await loadEvents(db, legs.map((leg) => leg.evento_id));
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const { seq, createdAt: at } = await nextListPlace(trx, LIST.slips, input.createdAt);
     await trx
       .insertInto('fichas')
@@ -379,7 +380,7 @@ export async function seedDemoSlips(db: Db, input: { now: Date; seed: number; ma
     [oficial, 'Atenção aos cantos no segundo jogo.', 45],
     [analista, 'Obrigado! Boa sorte a todos.', 40],
   ];
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     for (const [user, slip] of saves) {
       if (!slip) continue;
       const { seq, createdAt } = await nextListPlace(trx, LIST.saved(user), at(10));

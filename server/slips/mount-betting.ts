@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { mountLicenceRoutes } from '../licence/licence-routes.ts';
 import { mountLicenceModeratorRoutes } from '../licence/moderator-routes.ts';
 import { mountPaymentRoutes } from '../payments/routes.ts';

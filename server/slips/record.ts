@@ -4,9 +4,9 @@ import type { RecordSummary, UserRecord } from '../../contract/schemas/record.ts
 import type { Database } from '../db/schema.ts';
 import { fromCents } from '../sports/markets-repo.ts';
 
-// A user's verified record (issue 15) with the rules of contract/record.ts, from every slip the server settled:
-// hidden slips included (hiding takes a slip off public lists, never out of its author's record). One query per call,
-// whatever the number of users.
+// A user's verified record (docs/api/betting.md "The record") with the rules of contract/record.ts, from every slip the
+// server settled: hidden slips included (hiding takes a slip off public lists, never out of its author's record). One
+// query per call, whatever the number of users.
 
 type Q = Kysely<Database>;
 

@@ -41,7 +41,14 @@ function slipReturnOf(valor: number, estado: Outcome, odds: number[]): number {
  */
 export async function settleEvent(
   trx: Trx,
-  input: { eventId: string; stats: FinalStats | 'void'; now: Date; signals: Signals },
+  input: {
+    eventId: string;
+    stats: FinalStats | 'void';
+    now: Date;
+    signals: Signals;
+    /** Markets whose numbers the feed did not give (corners without statistics): their legs stay open, "sem resultado". */
+    unknown?: ReadonlySet<string>;
+  },
 ): Promise<Settled> {
   const pending = await trx
     .selectFrom('ficha_selecoes')
@@ -54,6 +61,7 @@ export async function settleEvent(
 
   const settledLegs: { fichaId: string; posicao: number; estado: Outcome }[] = [];
   for (const leg of pending) {
+    if (input.stats !== 'void' && input.unknown?.has(leg.tipo)) continue;
     const outcome = input.stats === 'void' ? 'void' : (settleChoice(leg.tipo, leg.escolha, input.stats) ?? 'void');
     const updated = await trx
       .updateTable('ficha_selecoes')

@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { MSG } from '../../contract/messages.ts';
 import { SlipFilterSchema, SlipListResponseSchema, SlipResponseSchema } from '../../contract/schemas/slips.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { getSessionUser, requireSession } from '../auth/session.ts';
 import type { Db } from '../db/create-db.ts';
 import { LIST, nextListPlace } from '../db/list-place.ts';

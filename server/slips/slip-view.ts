@@ -59,7 +59,7 @@ export function hasStarted(event: Pick<EventRow, 'status' | 'date'>, now: Date):
 }
 
 /**
- * The same choice's market as it is now (issue 15, the stale-slip check): open while the match has not started and
+ * The same choice's market as it is now (the stale-slip check): open while the match has not started and
  * the choice is still offered; the current price whenever it is offered.
  */
 export function selectionNow(event: Pick<EventRow, 'status' | 'date'> | undefined, current: MarketRow | undefined, now: Date): NonNullable<Selection['event_selection_now']> {

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
+import { ANGOLA_UTC_OFFSET_MS } from '../../contract/angola-time.ts';
 import { MSG } from '../../contract/messages.ts';
 import { AddSelectionRequestSchema, AddSelectionResponseSchema, type DateOption } from '../../contract/schemas/slips.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import type { Db } from '../db/create-db.ts';
 import { answer } from '../lib/answer.ts';
 import { jsonError } from '../lib/http.ts';
@@ -16,15 +17,14 @@ const MIN_ODDS = 125;
 const MAX_ODDS = 220;
 /** A tip must leave time to build and send the slip before kick-off. */
 const LEAD_MS = 10 * 60_000;
-/** Angola is UTC+1 all year (SPEC §9 shows times one hour ahead of UTC): "today" ends at its midnight. */
-const ANGOLA_OFFSET_MS = 3_600_000;
 
 export function windowEnd(option: DateOption, now: Date): Date {
   if (option === '3_dias') return addDays(now, 3);
   if (option === 'semanal') return addDays(now, 7);
-  const local = new Date(now.getTime() + ANGOLA_OFFSET_MS);
+  // "Today" ends at Angola's midnight (SPEC §9: the product's clock).
+  const local = new Date(now.getTime() + ANGOLA_UTC_OFFSET_MS);
   const nextMidnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 1);
-  return new Date(nextMidnight - ANGOLA_OFFSET_MS);
+  return new Date(nextMidnight - ANGOLA_UTC_OFFSET_MS);
 }
 
 /** The strongest choice on a not-started event in the window and not among `exclude`; undefined when none is left. */

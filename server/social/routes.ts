@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
+import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import {
   getConversation,
@@ -11,7 +11,7 @@ import {
   sendToUser,
 } from './conversations/routes.ts';
 import { listGroupMessages, sendToGroup } from './groups/messages-routes.ts';
-import { addMember, demoteMember, promoteMember, removeMember } from './groups/members-routes.ts';
+import { acceptInvitation, addMember, demoteMember, ignoreInvitation, promoteMember, removeMember } from './groups/members-routes.ts';
 import { createGroup, deleteGroup, getGroup, joinGroup, leaveGroup, listGroupsRoute, updateGroup } from './groups/routes.ts';
 import { registerGroupPayments, subscribeToGroup } from './groups/subscription.ts';
 import { serveGroupImage, serveMessageImage, serveUserPhoto } from './messages/images-route.ts';
@@ -43,6 +43,7 @@ import { sendReward } from './rewards/send.ts';
 import { getRoom, listRoomMessages, listRoomsRoute, sendToRoom } from './rooms/routes.ts';
 import { changePassword, contactDetails, endAllSessions, requestEmailVerification, updateAccount } from './settings/account-routes.ts';
 import { createVerifyToken, verifyPhone } from './settings/contact-routes.ts';
+import { updatePrivacy } from './settings/privacy-routes.ts';
 
 const COMMON = '/api/client/common';
 const MOD = '/api/client/moderador';
@@ -89,6 +90,8 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   app.get(`${COMMON}/grupos/:id/sairDoGrupo`, s, leaveGroup);
   app.get(`${COMMON}/grupos/:id/entrar`, s, joinGroup);
   app.get(`${COMMON}/grupos/:id/adicionarUsuario/:userId`, s, addMember);
+  app.post(`${COMMON}/grupos/:id/aceitarConvite`, s, acceptInvitation);
+  app.post(`${COMMON}/grupos/:id/ignorarConvite`, s, ignoreInvitation);
   app.get(`${COMMON}/grupos/:id/removerUsuario/:userId`, s, removeMember);
   app.get(`${COMMON}/grupos/:id/setAdmin/:userId`, s, promoteMember);
   app.get(`${COMMON}/grupos/:id/unsetAdmin/:userId`, s, demoteMember);
@@ -115,6 +118,7 @@ export function mountSocialRoutes(app: Hono<AppEnv>): void {
   // Settings and contact.
   app.get(`${COMMON}/conta/contactDetails`, s, contactDetails);
   app.patch(`${COMMON}/conta/actualizar`, s, updateAccount);
+  app.patch(`${COMMON}/conta/privacidade`, s, updatePrivacy);
   app.patch(`${COMMON}/conta/actualizarPassword`, s, changePassword);
   app.post(`${COMMON}/conta/terminarSessoes`, s, endAllSessions);
   app.post(`${COMMON}/conta/confirmarEmail`, s, requestEmailVerification);

@@ -8,6 +8,7 @@ import { priceMarkets, resultOdds } from './markets.ts';
 import { writeMarkets } from './markets-repo.ts';
 import { effectiveModel, mainOdds, matchModel, newModelRow } from './model.ts';
 import { createRng, stableUuid } from './rng.ts';
+import { transaction } from '../db/transaction.ts';
 
 // Demo matches around the moment of the first start, so a demo shows every state at once: one in each half, one at
 // half-time, one about to start, two finished and one abandoned today. The simulator then plays
@@ -138,7 +139,7 @@ export async function seedDemoMatches(db: Db, input: { now: Date; seed: number }
       oddsLive: played?.state ? JSON.stringify(resultOdds(model, played.state)) : null,
       updatedAt: now,
     });
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx.insertInto('eventos').values(event).onConflict((oc) => oc.column('id').doNothing()).execute();
       await trx
         .insertInto('evento_modelos')

@@ -6,6 +6,7 @@ import { writeMarkets } from './markets-repo.ts';
 import { effectiveModel, newModelRow } from './model.ts';
 import type { SportsProvider } from './provider.ts';
 import { createRng, type Rng } from './rng.ts';
+import { transaction } from '../db/transaction.ts';
 
 /** How far the opening line sits from the first price, so a new book already shows which way it moved. */
 const OPENING_SPREAD = 0.04;
@@ -67,7 +68,7 @@ export async function ensureModels(db: Db, provider: SportsProvider, now: Date):
     let row = newModelRow({ eventId: event.id, model, now });
     const finished = event.status === 'FT' && event.home_goals !== null && event.away_goals !== null;
     if (finished) row = finishedStats(row, { home: event.home_goals ?? 0, away: event.away_goals ?? 0 });
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await trx.insertInto('evento_modelos').values(row).onConflict((oc) => oc.column('evento_id').doNothing()).execute();
       if (event.status === 'NS') {
         const book = prematchBook(effectiveModel(row), event.id);

@@ -8,6 +8,7 @@ import { priceMarkets, resultOdds } from './markets.ts';
 import { clearMarkets, writeMarkets } from './markets-repo.ts';
 import { effectiveModel, mainOdds } from './model.ts';
 import { createRng } from './rng.ts';
+import { transaction } from '../db/transaction.ts';
 
 // The live simulator: plays the matches of the embedded feed in simulated time, NS -> LIVE -> HT ->
 // LIVE -> FT (a few abandoned), with goals and corners drawn from each match's model, live prices recomputed from
@@ -156,7 +157,7 @@ export class LiveSimulator {
     const at = now.toISOString();
     const deliveries: (() => Promise<void>)[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await transaction(this.db, async (trx) => {
         const claimed = await trx
           .updateTable('evento_modelos')
           .set({
@@ -244,7 +245,7 @@ export async function repriceEvent(
 ): Promise<void> {
   const model = effectiveModel({ ...input.model, ajuste: input.ajuste });
   const main = mainOdds(model);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await writeMarkets(trx, { eventId: input.eventId, priced: prematchBook(model, input.eventId).priced, now: input.now });
     await trx
       .updateTable('eventos')

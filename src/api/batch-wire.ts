@@ -1,5 +1,5 @@
 // The batch call's request as it travels (POST /api/client/common/lote), without the HTTP client or the response
-// schema, so that the service worker (sw/outbox-drain.ts) sends exactly what the page sends (api/batch.ts).
+// schema, so that the service worker (sw/outbox-drain.ts) sends exactly what the page sends (sync/outbox/sender.ts).
 
 export const BATCH_PATH = '/api/client/common/lote';
 

@@ -91,18 +91,3 @@ export function rawOutcomeOf(status: number, body: unknown): RawOutcome {
   return status >= 200 && status < 300 && isCallSuccess(status, body, status) ? { kind: 'ok', status, body } : refusal(status, body);
 }
 
-/**
- * One request with the caller's headers and no schema: the outbox decides from the status (DESIGN §4) and hands
- * the body to the resource's applier, which parses it. A body that is not JSON (a proxy's error page) is judged by
- * its status alone.
- */
-export async function sendRaw(input: { method: string; path: string; body: unknown; headers: Record<string, string> }): Promise<RawOutcome> {
-  const answer = await exchange(input.path, {
-    method: input.method.toLowerCase(),
-    ...(input.body !== null && input.body !== undefined ? { json: input.body } : {}),
-    headers: input.headers,
-    timeout: 30_000,
-  });
-  if (answer.kind === 'network') return { kind: 'network', message: MSG.network };
-  return rawOutcomeOf(answer.status, answer.body);
-}

@@ -10,7 +10,7 @@ import { startRealtime } from '../state/realtime.ts';
 import { startPush } from '../state/push.ts';
 import { storageStatusAtom } from '../state/storage.ts';
 import { appStore, startFirstReads } from '../state/first-reads.ts';
-import { checkSessionAtStart } from '../state/stored-session.ts';
+import { checkSessionAtStart } from '../state/session-at-start.ts';
 import { deliverPendingSignOut, signOutPendingAtom } from '../state/sign-out-pending.ts';
 import { holdSyncUntilScreen, releaseSync } from '../state/lazy-sync.ts';
 import { afterPaint } from './after-paint.ts';

@@ -10,6 +10,8 @@ import { NotFound } from '../routes/NotFound.tsx';
 import Landing from '../routes/Landing.tsx';
 import { bettingCatalog } from '../i18n/betting-catalog.ts';
 import { withLaterCatalog } from '../i18n/later-catalog.ts';
+import { asScreenLoad, ScreenLoadError, screenTry } from './screen-loads.ts';
+import { ScreenBoundary } from './ScreenBoundary.tsx';
 
 /** A screen's chunk, once the screens' shared catalog is in too (so no text renders before it). */
 function withCatalog<T>(load: () => Promise<T>): () => Promise<T> {
@@ -19,30 +21,65 @@ function withCatalog<T>(load: () => Promise<T>): () => Promise<T> {
 const Login = lazy(withCatalog(() => import('../routes/Login.tsx')));
 
 /**
+ * A screen's chunk: tried once more at once when it fails online (a dropped request); a second failure online may mean
+ * a new version replaced it, which moves the app to that version (app/register-sw.ts). What still fails is a
+ * ScreenLoadError, which the shell's screen boundary shows as "needs a connection" rather than the crash page.
+ */
+function loadScreen(load: () => Promise<{ default: ComponentType }>): Promise<{ default: ComponentType }> {
+  return asScreenLoad(async () => {
+    try {
+      return await withCatalog(load)();
+    } catch (first: unknown) {
+      if (!navigator.onLine) throw new ScreenLoadError(first);
+      try {
+        return await withCatalog(load)();
+      } catch (second: unknown) {
+        if (navigator.onLine) void import('./register-sw.ts').then((worker) => worker.recoverFromMissingChunk());
+        throw new ScreenLoadError(second);
+      }
+    }
+  });
+}
+
+/**
  * A lazy screen that can also be fetched ahead (on a link's first touch or focus, or as the app starts), keeping its
  * loader. One whose chunk has already loaded renders at once, in the same commit as the shell, instead of suspending
  * once more (React.lazy always suspends on its first render): the first screen does not wait for a frame of fallback.
+ * React.lazy keeps a failure for good (and React may render it more than once before the error boundary shows), so a
+ * failed screen gets a new lazy component only on its first mount after the boundary has cleared the failure.
  */
 type Screen = ComponentType & { load: () => Promise<unknown> };
 function screen(load: () => Promise<{ default: ComponentType }>): Screen {
   let loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
-  const loadOnce = () =>
-    (loading ??= withCatalog(load)().then(
+  let failed = false;
+  const loadOnce = (): Promise<{ default: ComponentType }> =>
+    (loading ??= loadScreen(load).then(
       (module) => {
         loaded = module.default;
         return module;
       },
       (error: unknown) => {
         loading = null;
+        failed = true;
         throw error;
       },
     ));
-  const Lazy = lazy(loadOnce);
+  let Lazy = lazy(loadOnce);
+  let lazyTry = screenTry();
+  const current = (): ComponentType => {
+    if (loaded) return loaded;
+    if (failed && lazyTry !== screenTry()) {
+      Lazy = lazy(loadOnce);
+      lazyTry = screenTry();
+      failed = false;
+    }
+    return Lazy;
+  };
   function LoadedOrLazy() {
     // Chosen once per mount: switching from one to the other would mount the screen anew.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Lazy />;
+    const [Shown] = useState(current);
+    return <Shown />;
   }
   return Object.assign(LoadedOrLazy, { load: loadOnce });
 }
@@ -132,16 +169,18 @@ function ShellScreens() {
   usePreloadOnIntent();
   return (
     <Suspense fallback={<ScreenLoading />}>
-      <Switch location={shown}>
-        {SHELL_ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            {renderScreen(route)}
+      <ScreenBoundary location={shown}>
+        <Switch location={shown}>
+          {SHELL_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path}>
+              {renderScreen(route)}
+            </Route>
+          ))}
+          <Route>
+            <NotFound />
           </Route>
-        ))}
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
+        </Switch>
+      </ScreenBoundary>
     </Suspense>
   );
 }

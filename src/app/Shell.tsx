@@ -13,6 +13,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { isChatRoute } from '../components/shell/menu-items.ts';
 import { useWideScreen } from '../components/shell/use-wide-screen.ts';
 import { firstScreen } from './first-screen.ts';
+import { OptionalPart } from './OptionalPart.tsx';
 import { withLaterCatalog } from '../i18n/later-catalog.ts';
 import '../components/shell/shell.css';
 
@@ -49,9 +50,11 @@ function SubscriptionNoticeHost() {
   const notice = useAtomValue(subscriptionNoticeAtom);
   if (!notice) return null;
   return (
-    <Suspense fallback={null}>
-      <SubscriptionNoticeDialog />
-    </Suspense>
+    <OptionalPart>
+      <Suspense fallback={null}>
+        <SubscriptionNoticeDialog />
+      </Suspense>
+    </OptionalPart>
   );
 }
 
@@ -77,9 +80,11 @@ export function Shell({ children }: { children: ReactNode }) {
         {user && <SideMenu user={user} />}
         <main className="shell-centre" id="main">
           {user && later && !isChatRoute(path) && (
-            <Suspense fallback={null}>
-              <PushPrompt />
-            </Suspense>
+            <OptionalPart>
+              <Suspense fallback={null}>
+                <PushPrompt />
+              </Suspense>
+            </OptionalPart>
           )}
           {children}
         </main>
@@ -90,9 +95,11 @@ export function Shell({ children }: { children: ReactNode }) {
       <MenuDrawer open={drawerOpen} user={user} onClose={() => setDrawerOpen(false)} />
       {user && <SubscriptionNoticeHost />}
       {user && later && (
-        <Suspense fallback={null}>
-          <AttentionToasts userId={user.id} />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <AttentionToasts userId={user.id} />
+          </Suspense>
+        </OptionalPart>
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-// The install action (issue 16): offered in the menu when the browser fires `beforeinstallprompt`, hidden once the
+// The install action: offered in the menu when the browser fires `beforeinstallprompt`, hidden once the
 // app is installed, and not offered again for a week once the user said no.
 
 type Listener = () => void;

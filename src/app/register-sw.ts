@@ -1,10 +1,13 @@
-// The service worker and its updates (issue 16). A new version waits until the user taps Actualizar in
+// The service worker and its updates (docs/decisions.md "Shell"). A new version waits until the user taps Actualizar in
 // UpdatePrompt, or until no tab of the old version is open; then every open tab reloads into it. An open tab of the
 // old version keeps its chunks meanwhile (the old worker still serves them); should one be missing anyway (a chunk
 // never used or warmed, gone from the server), the tab moves to the new version and reloads itself: drafts live in
 // the store (a slip's in kv 'draftSlip'), and a text being typed waits for the tab to be hidden.
 
 import { listenForInstallPrompt } from './install-prompt.ts';
+import { firstScreen } from './first-screen.ts';
+import { screenLoadInFlight } from './screen-loads.ts';
+import { isDataSaverOn } from '../state/data-saver.ts';
 
 type Listener = () => void;
 
@@ -60,21 +63,17 @@ const RELOADED_KEY = 'chunkReloadAt';
 
 /**
  * A lazy chunk of this version could not be loaded (a new version was deployed and the file is gone): move to the
- * new version (waiting or about to be found) and reload, once; a second failure right after is left to the error page.
- * Offline, it waits until the connection is back.
+ * new version (waiting or about to be found) and reload, once; a second failure right after is left to the screen's
+ * notice. Offline, or when the server cannot be reached to look for a version, nothing reloads: a reload would only
+ * trade the screen for a start that cannot load it either (app/ScreenBoundary.tsx says it needs a connection).
  */
-async function recoverFromMissingChunk(): Promise<void> {
-  // Offline, a chunk this phone has not kept yet is not a sign of a new version, and a reload would only trade the
-  // screen for a splash that cannot load either: the screen's error shows, and the check waits for a connection.
-  if (!navigator.onLine) {
-    addEventListener('online', () => void recoverFromMissingChunk(), { once: true });
-    return;
-  }
+export async function recoverFromMissingChunk(): Promise<void> {
+  if (!navigator.onLine) return;
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  if (registration && !(await registration.update().then(() => true, () => false))) return;
   const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0);
   if (Date.now() - last < 30_000) return;
   sessionStorage.setItem(RELOADED_KEY, String(Date.now()));
-  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  await registration?.update().catch(() => undefined);
   const next = registration?.waiting ?? registration?.installing;
   if (next && navigator.serviceWorker.controller) {
     // The controller changes when it activates, and every tab reloads then (below).
@@ -95,20 +94,59 @@ function loadedFiles(): string[] {
     .filter((url) => url.startsWith(location.origin));
 }
 
-/** Whether the user asked to save data (the browser's Save-Data, or the data saver turned on in the settings). */
-function savingData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
-  return connection?.saveData === true || localStorage.getItem('dataSaver') === 'on';
+/** Whether the connection is known not to be paid by the byte (Wi-Fi, a cable); unknown counts as metered. */
+function unmetered(): boolean {
+  const type = (navigator as Navigator & { connection?: { type?: string } }).connection?.type;
+  return type === 'wifi' || type === 'ethernet';
 }
 
 /**
- * Once the page has settled (a while after start, then at an idle moment), the worker fetches the other screens'
- * files one by one so they open offline too; never in the way of what the user opens first.
+ * Once the first screen is up, the page's own requests have settled (its data is in) and the page is idle, the worker
+ * keeps every other screen's files (a few packs fetched side by side: sw/precache.ts), so each opens offline too;
+ * never in the way of what the user opens first, and not over a metered connection while the data saver is on (the
+ * app's rule: state/data-saver.ts). A warm-up the network cut short is tried again when the phone is back online.
  */
 function warmWhenIdle(controller: ServiceWorker): void {
-  if (savingData()) return;
+  const warm = () => {
+    // What the page decided, for support and tests: the screens kept, or not while saving data.
+    if (isDataSaverOn() && !unmetered()) {
+      document.documentElement.dataset.keepScreens = 'saving-data';
+      return;
+    }
+    document.documentElement.dataset.keepScreens = 'asked';
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<{ warmed?: boolean }>) => {
+      if (event.data.warmed === false) addEventListener('online', warm, { once: true });
+      else document.documentElement.dataset.keepScreens = 'kept';
+    };
+    controller.postMessage({ type: 'WARM' }, [channel.port2]);
+  };
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
-  setTimeout(() => idle(() => controller.postMessage({ type: 'WARM' }), { timeout: 30_000 }), 20_000);
+  void firstScreen.then(networkQuiet).then(() => idle(warm, { timeout: 10_000 }));
+}
+
+/** The page has fetched nothing for QUIET_MS (its first screen's data is in), or AT_MOST_MS have passed. */
+const QUIET_MS = 2000;
+const AT_MOST_MS = 30_000;
+function networkQuiet(): Promise<void> {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    let last = start;
+    const observer = new PerformanceObserver(() => {
+      last = performance.now();
+    });
+    observer.observe({ type: 'resource' });
+    const check = () => {
+      const now = performance.now();
+      if (now - last < QUIET_MS && now - start < AT_MOST_MS) {
+        setTimeout(check, 250);
+        return;
+      }
+      observer.disconnect();
+      resolve();
+    };
+    setTimeout(check, QUIET_MS);
+  });
 }
 
 async function start(): Promise<void> {
@@ -157,7 +195,10 @@ export function registerServiceWorker(): void {
     }
   });
   // Vite's event for a lazy chunk (or its CSS) that failed to load.
-  addEventListener('vite:preloadError', () => void recoverFromMissingChunk());
+  // A screen's own chunk is its loader's to handle (app/AppRoutes.tsx); this is for the other lazy parts.
+  addEventListener('vite:preloadError', () => {
+    if (!screenLoadInFlight()) void recoverFromMissingChunk();
+  });
   const run = () => void start();
   if (document.readyState === 'complete') run();
   else addEventListener('load', run, { once: true });

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { I18nProvider } from '@lingui/react';
 import { useLocation } from 'wouter';
 import { i18n } from '../i18n/setup.ts';
-import { hasStoredSession } from '../state/stored-session.ts';
+import { hasStoredSession } from '../state/session-at-start.ts';
 import { LandingPage } from '../components/LandingPage.tsx';
 import { FullScreenSpinner } from '../components/FullScreenSpinner.tsx';
 import { afterPaint } from './after-paint.ts';

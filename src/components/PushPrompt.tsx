@@ -7,7 +7,7 @@ import { Icon } from './Icon.tsx';
 import './push-prompt.css';
 
 /**
- * A one-line offer of notifications (issue 16: one line on a 360 px phone); the browser's permission prompt only
+ * A one-line offer of notifications (one line on a 360 px phone, DESIGN §11); the browser's permission prompt only
  * follows a tap. Hidden offline, where turning them on cannot work. If the browser then blocks them, it says where
  * to allow them.
  */

@@ -5,7 +5,10 @@ import { dismissToastAtom, toastsAtom } from '../state/toasts.ts';
 import { Icon } from './Icon.tsx';
 import './chat/attention.css';
 
-/** At most this many toasts show at once (issue 16): the newest; an older one shows again if a newer one goes first. */
+/**
+ * At most this many toasts show at once, so they never cover a 360 px phone's screen: the newest; an older one shows
+ * again if a newer one goes first.
+ */
 const SHOWN = 3;
 
 /**

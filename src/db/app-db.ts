@@ -84,7 +84,7 @@ export class AppDb extends Dexie {
     super(name);
     // Versions 1 and 2 are not declared: since Dexie 3 only a version with an upgrade must stay, and Dexie reads the
     // schema a phone has from the store itself. Each declared version is parsed when the store opens, on the way to
-    // the first screen (issue 16). SCHEMA_V1 and SCHEMA_V2 stay for the migration tests, which make such stores.
+    // the first screen (DESIGN §10). SCHEMA_V1 and SCHEMA_V2 stay for the migration tests, which make such stores.
     // Earlier versions kept every user's rows across sign-outs, so the rows of a store upgraded from one may be
     // several people's: they go, the outbox and the session stay, and the signed-in user's rows come back on refresh.
     // Outbox entries lose the `schemaVersion` field nothing read: their shape is versioned with the store.

@@ -19,11 +19,12 @@ export const MATCH_WINDOW_MS = 3 * 60 * 60 * 1000;
 const SPARE = 20;
 
 /**
- * The next matches at `now`, as the server lists them (server/client/events-repo.ts upcomingEvents): not kicked off
+ * The next matches at `now`, as the server lists them (server/events/events-repo.ts upcomingEvents): not kicked off
  * yet, or live. Read through the date index from a bound (kick-off at most MATCH_WINDOW_MS ago), never a scan, so a
  * phone offline for a month does not show last month's matches as upcoming. Two ranged reads of whole rows (one
  * request each) rather than a cursor: a cursor costs the page a task per row, and Explore's first screen waited behind
- * 250 of them on a cold start (issue 16). Only when more than SPARE of the next rows are over does it walk the index.
+ * 250 of them on a cold start (DESIGN §10: offline cold start to local data ≤ 1 s). Only when more than SPARE of the
+ * next rows are over does it walk the index.
  */
 export function readUpcomingEvents(db: Pick<AppDb, 'events'>, now: number, limit: number): PromiseExtended<StoredEvent[]> {
   const nowIso = new Date(now).toISOString();

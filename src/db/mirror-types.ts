@@ -55,7 +55,13 @@ interface StoredChatSummary<T> {
   data: T;
 }
 
-export type StoredConversation = StoredChatSummary<Conversation>;
+export interface StoredConversation extends StoredChatSummary<Conversation> {
+  /**
+   * When a live message last wrote this row (this phone's clock): a first page of the list asked for before then does
+   * not remove it, though the row is not on that page (someone's first message, sync/resources/lists.ts).
+   */
+  liveAt?: number;
+}
 
 export interface StoredGroup extends StoredChatSummary<GroupSummary> {
   /** An edit of this group not acknowledged yet (or, for a `local:` row, its creation). */
@@ -104,6 +110,8 @@ export interface StoredNotification {
 export interface StoredCounter {
   name: string;
   count: number;
+  /** When this phone last changed it (a live signal, a reset), on this phone's clock; absent when the server set it. */
+  changedAt?: number;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The store read and written with IndexedDB alone, for the code that must not load Dexie: the start-up probe
-// (db/session-probe.ts) and the service worker (sw/, issue 16: its script stays small). It never creates or
+// (db/session-probe.ts) and the service worker (sw/, DESIGN §10: its script stays small). It never creates or
 // upgrades the store: that is Dexie's (db/app-db.ts), so what it writes keeps the shapes of db/types.ts and
 // db/outbox-types.ts.
 

@@ -57,7 +57,8 @@ export interface ProfileRecord {
 
 /**
  * Pushes the service worker received, kept for the page to validate and fold into the store (sync/push-inbox.ts): the
- * worker does not bundle the contract's schemas (issue 16). `userId` is whose phone it was when the push came.
+ * worker does not bundle the contract's schemas (DESIGN §10: its script stays small). `userId` is whose phone it was
+ * when the push came.
  */
 export interface PushInboxRecord {
   key: 'pushInbox';
@@ -89,6 +90,16 @@ export interface SyncMeta {
   noMore?: boolean;
   /** Cursor lists (messages): the `before` of the next older page, null when there is none. */
   cursor?: string | null;
+  /**
+   * Messages: the sort key of the newest message the last newest-page pull brought. Everything from the cursor up to
+   * it is on the phone, so a later newest page that reaches down to it continues the same run.
+   */
+  ceiling?: string;
+  /**
+   * Messages: the sort key of the oldest message of that run (the last page pulled). Messages stored below it (live
+   * signals, an earlier visit) may have holes, so a chat shows them only once paging has reached them.
+   */
+  floor?: string;
 }
 
 export interface ClientIdRecord {

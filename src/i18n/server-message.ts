@@ -19,8 +19,12 @@ export function messageKey(text: string): string {
   return text.toLowerCase().replace(/ /g, '_');
 }
 
+/** The spec's language, the server's: its texts are already the app's words there. */
+const SERVER_LOCALE = 'pt';
+
 export function translateServerMessage(text: string): string {
-  const entry = lookup?.get(messageKey(text));
+  // The table names messages by id only (server-message-table.ts): in the server's own language the text stands.
+  const entry = i18n.locale === SERVER_LOCALE ? undefined : lookup?.get(messageKey(text));
   if (entry) return i18n._(entry);
   if (text.startsWith(`${SUSPENDED_PREFIX} `)) {
     const ate = text.slice(SUSPENDED_PREFIX.length + 1);

@@ -1,3 +1,5 @@
+import { ANGOLA_UTC_OFFSET_MS } from '../../contract/angola-time.ts';
+
 // Formatting rules of SPEC §9.
 
 /** A whole number's digits with `separator` between each group of three, from the right. */
@@ -13,25 +15,25 @@ export function formatKz(amount: number): string {
   return `${sign}${digits} Kz`;
 }
 
-/** Displayed event time: UTC plus one hour, 23 wrapping to 00. */
+/** Displayed event time: Angola's clock, HH:MM. */
 export function eventClock(isoDate: string): string {
-  const date = new Date(isoDate);
-  if (Number.isNaN(date.getTime())) return '--:--';
-  const hours = (date.getUTCHours() + 1) % 24;
-  return `${String(hours).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
+  const time = new Date(isoDate).getTime();
+  if (Number.isNaN(time)) return '--:--';
+  const date = new Date(time + ANGOLA_UTC_OFFSET_MS);
+  return `${String(date.getUTCHours()).padStart(2, '0')}:${String(date.getUTCMinutes()).padStart(2, '0')}`;
 }
 
-/** Calendar day of an event in the displayed time zone (UTC+1), as YYYY-MM-DD. */
+/** Calendar day of an event in Angola's time, as YYYY-MM-DD. */
 export function eventDay(isoDate: string): string {
   const date = new Date(isoDate);
   if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() + 3_600_000).toISOString().slice(0, 10);
+  return new Date(date.getTime() + ANGOLA_UTC_OFFSET_MS).toISOString().slice(0, 10);
 }
 
 // Calendar names for the two languages of the app, as the platform's date formatter writes them for pt-PT and en-GB
 // (CLDR). Written out because the first Intl.DateTimeFormat of a page loads the language's date data: 70-200 ms at 4x
-// CPU, on the way to Explore's first screen (docs/decisions.md). Angola keeps UTC+1 all year, so no time zone data is
-// needed either.
+// CPU, on the way to Explore's first screen (docs/decisions.md). Angola keeps one offset all year
+// (contract/angola-time.ts), so no time zone data is needed either.
 const WEEKDAYS = {
   pt: ['domingo', 'segunda-feira', 'terça-feira', 'quarta-feira', 'quinta-feira', 'sexta-feira', 'sábado'],
   en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
@@ -94,9 +96,9 @@ export function dayHeading(day: string, locale: string): string {
   return `${WEEKDAYS.pt[weekday]}, ${dayOfMonth} de ${MONTHS.pt[month]}`;
 }
 
-/** A moment in Angola's time (UTC+1), day and time: "2/01, 00:05" / "2 Jan, 00:05"; '' for a bad date. */
+/** A moment in Angola's time, day and time: "2/01, 00:05" / "2 Jan, 00:05"; '' for a bad date. */
 export function angolaDayTime(isoDate: string, locale: string): string {
-  // The event clock's day and time (UTC+1): eventDay and eventClock.
+  // The event clock's day and time: eventDay and eventClock.
   const [, month, dayOfMonth] = eventDay(isoDate).split('-');
   if (month === undefined || dayOfMonth === undefined) return '';
   const clock = eventClock(isoDate);

@@ -1,3 +1,4 @@
+import { ANGOLA_TIME_ZONE } from '../../contract/angola-time.ts';
 import { EXPIRY_WARNING_MS, LICENCE_CODE_LENGTH } from '../../contract/limits.ts';
 import type { LicenceState } from '../../contract/schemas/licence.ts';
 
@@ -104,5 +105,5 @@ export function paymentEnding(data: unknown, paymentId: string): 'concluido' | '
 export function formatExpiry(expiraEm: string, locale: string): string {
   const date = new Date(expiraEm);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Luanda' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: ANGOLA_TIME_ZONE }).format(date);
 }

@@ -4,8 +4,8 @@ import { DRAFT_SLIP_MAX } from '../../contract/limits.ts';
 import { copyPlan, type CheckedSelection } from '../../contract/staleness.ts';
 
 // The share-a-slip mode of the conversation, group and room lists (SPEC §2, §7 Sharing; docs/api/social.md
-// "Sharing a slip"), and what copying a shared slip into the builder keeps (SPEC §4 copy rule, issue 15 stale check).
-// Pure: the server decides again on current data; these only keep the phone from offering what it would refuse.
+// "Sharing a slip"), and what copying a shared slip into the builder keeps (SPEC §4 copy rule with the stale-slip
+// check). Pure: the server decides again on current data; these only keep the phone from offering what it would refuse.
 
 /** Why a slip cannot be shared from this phone now. */
 export type SlipShareBlock =
@@ -58,7 +58,7 @@ export function chatShareBlock(chat: { id: string }): 'not-sent' | null {
 }
 
 /**
- * What copying a slip into the builder did (SPEC §4 copy rule with the stale-slip check of issue 15: only legs still
+ * What copying a slip into the builder did (SPEC §4 copy rule with the stale-slip check: only legs still
  * open, at current odds, whose events are not in the builder yet).
  */
 export interface CopyReport {

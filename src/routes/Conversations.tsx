@@ -6,7 +6,7 @@ import { WindowVirtualizer } from 'virtua';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { normalizeUsername } from '../../contract/normalize.ts';
-import { conversationsAtom, conversationsMetaAtom, refreshCommunityAtom } from '../state/community.ts';
+import { conversationsAtom, conversationsMetaAtom, countersAtom, refreshCommunityAtom } from '../state/community.ts';
 import { sessionUserAtom } from '../state/session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { onlineUserIdsAtom } from '../state/realtime.ts';
@@ -16,6 +16,8 @@ import '../components/chat/chat.css';
 import { ConversationItem } from '../components/chat/ConversationItem.tsx';
 import { ConversationListBox } from '../components/chat/ConversationListBox.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { ListSkeleton } from '../components/list/ListSkeleton.tsx';
+import { listView } from '../components/list/list-view.ts';
 
 /** /dashboard/comunidade/conversas: the user's conversations from the phone's store, refreshed every 30 s. */
 export default function Conversations() {
@@ -24,12 +26,17 @@ export default function Conversations() {
   const user = useAtomValue(sessionUserAtom);
   const online = useAtomValue(onlineAtom);
   const onlineIds = useAtomValue(onlineUserIdsAtom);
+  const unread = useAtomValue(countersAtom).get('newMessage') ?? 0;
   const refresh = useSetAtom(refreshCommunityAtom);
   const [, navigate] = useLocation();
   const [handle, setHandle] = useState('');
   const { t } = useLingui();
 
-  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'conversas', (_isCurrent, first) => void refresh({ force: !first }));
+  // Until this visit's first refresh has answered, an unread counter above zero says the list is not empty.
+  const [answered, setAnswered] = useState(false);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'conversas', (_isCurrent, first) => {
+    void refresh({ force: !first }).finally(() => setAnswered(true));
+  });
 
   const start = (event: FormEvent) => {
     event.preventDefault();
@@ -38,6 +45,7 @@ export default function Conversations() {
   };
 
   const list = rows === PENDING ? [] : rows;
+  const view = listView({ rows, meta, online, expected: answered ? 0 : unread });
   return (
     <section className="page">
       <CommunityTabs />
@@ -59,7 +67,13 @@ export default function Conversations() {
           <Trans>Abrir</Trans>
         </button>
       </form>
-      {list.length === 0 && rows !== PENDING ? (
+      {view === 'skeleton' ? (
+        <ListSkeleton />
+      ) : view === 'not-on-phone' ? (
+        <p className="notice">
+          <Trans>Ainda não há conversas neste telemóvel: liga-te uma vez.</Trans>
+        </p>
+      ) : view === 'empty' ? (
         <p className="notice">
           <Trans>Ainda não tens conversas.</Trans>
         </p>

@@ -3,15 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { normalizeUsername } from '../../contract/normalize.ts';
-import {
-  type ChatMessage,
-  conversationsAtom,
-  markConversationReadAtom,
-  messagesAtom,
-  openConversationAtom,
-  pullMessagesAtom,
-  sendMessageAtom,
-} from '../state/community.ts';
+import { conversationsAtom, markConversationReadAtom, messagesAtom, openConversationAtom, pullMessagesAtom, sendMessageAtom } from '../state/community.ts';
 import { sessionUserAtom } from '../state/session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { onlineUserIdsAtom } from '../state/realtime.ts';
@@ -20,6 +12,7 @@ import { PENDING } from '../state/live-atom.ts';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { MessageList } from '../components/chat/MessageList.tsx';
 import { Composer, type ComposedMessage } from '../components/chat/Composer.tsx';
+import { useChatMessages } from '../components/chat/use-chat-messages.ts';
 import '../components/chat/chat.css';
 import { byCodeUnits } from '../lib/compare.ts';
 
@@ -38,7 +31,6 @@ export default function DirectChat() {
   const send = useSetAtom(sendMessageAtom);
   const markRead = useSetAtom(markConversationReadAtom);
   const showToast = useSetAtom(showToastAtom);
-  const [limit, setLimit] = useState(PAGE);
   const [problem, setProblem] = useState<string | null>(null);
   const { t } = useLingui();
 
@@ -49,17 +41,12 @@ export default function DirectChat() {
   const other = conversation && user ? (conversation.primeiroUsuario.id === user.id ? conversation.segundoUsuario : conversation.primeiroUsuario) : null;
 
   const chatKey = conversation ? (`conversa:${conversation.id}` as const) : (`conversa:@${nomeUsuario}` as const);
-  const latest = useAtomValue(useMemo(() => messagesAtom(chatKey, limit), [chatKey, limit]));
-  // A bigger page is a new read that starts empty: the page before stays on screen meanwhile, or the list would
-  // blink empty and lose its place each time older messages are asked for.
-  const [held, setHeld] = useState<{ key: string; rows: ChatMessage[] } | null>(null);
-  if (latest !== PENDING && held?.rows !== latest) setHeld({ key: chatKey, rows: latest });
-  const known = latest !== PENDING ? latest : held?.key === chatKey ? held.rows : PENDING;
+  const chat = useChatMessages(chatKey, conversation ? { chatType: 'conversa', chatId: conversation.id } : null, online);
   const waiting = useAtomValue(useMemo(() => messagesAtom(`conversa:@${nomeUsuario}`, PAGE), [nomeUsuario]));
   const messages = useMemo(() => {
-    const all = [...(known === PENDING ? [] : known), ...(conversation && waiting !== PENDING ? waiting : [])];
+    const all = [...chat.messages, ...(conversation && waiting !== PENDING ? waiting : [])];
     return all.sort((a, b) => byCodeUnits(a.sortKey, b.sortKey));
-  }, [known, waiting, conversation]);
+  }, [chat.messages, waiting, conversation]);
 
   useEffect(() => {
     if (!online || !nomeUsuario) return;
@@ -73,13 +60,6 @@ export default function DirectChat() {
   useEffect(() => {
     if (conversation?.novaMensagem) void markRead(conversation.id);
   }, [conversation?.id, conversation?.novaMensagem, markRead]);
-
-  // More of this chat from the store first; the server is asked for the page before the oldest it has given.
-  const hasOlder = known !== PENDING && known.length >= limit;
-  const loadOlder = () => {
-    setLimit((value) => value + PAGE);
-    if (conversation && online) void pull({ chatType: 'conversa', chatId: conversation.id, older: true });
-  };
 
   const onSend = async ({ mensagem, imagens }: ComposedMessage) => {
     const target = conversation ? { chatType: 'conversa' as const, chatId: conversation.id } : { conversaWith: nomeUsuario };
@@ -105,12 +85,12 @@ export default function DirectChat() {
         </h1>
       </header>
       {problem && !conversation && <p className="notice">{translateServerMessage(problem)}</p>}
-      {messages.length === 0 && known !== PENDING && (
+      {messages.length === 0 && !chat.pending && (
         <p className="muted empty-chat">
           <Trans>Ainda não há mensagens. Diz olá!</Trans>
         </p>
       )}
-      {user && <MessageList messages={messages} selfId={user.id} hasOlder={hasOlder} onReachTop={loadOlder} />}
+      {user && <MessageList messages={messages} selfId={user.id} hasOlder={chat.hasOlder} onReachTop={chat.loadOlder} />}
       <Composer onSend={onSend} disabled={!user} />
     </section>
   );

@@ -119,7 +119,7 @@ export default function EventPage() {
 
       {usesLiveOdds(event.status) && (
         <p className="muted small">
-          <Trans>Odds ao vivo</Trans>
+          {event.odds_source === 'prematch' ? <Trans>Odds de antes do jogo: não há odds ao vivo para este jogo</Trans> : <Trans>Odds ao vivo</Trans>}
         </p>
       )}
       {event.mercados.length > 0 ? (

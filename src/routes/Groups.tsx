@@ -13,6 +13,8 @@ import { PENDING } from '../state/live-atom.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { CommunityTabs } from '../components/chat/CommunityTabs.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { ListSkeleton } from '../components/list/ListSkeleton.tsx';
+import { listView } from '../components/list/list-view.ts';
 import { GroupRow } from '../components/groups/GroupRow.tsx';
 import '../components/chat/chat.css';
 import '../components/groups/groups.css';
@@ -56,6 +58,7 @@ export default function Groups() {
 
   const list = rows === PENDING ? [] : rows;
   const info = meta === PENDING ? undefined : meta;
+  const view = listView({ rows, meta, online });
   const canPage = online && info !== undefined && info.pages !== undefined && info.error === null && !info.noMore;
 
   const more = () => {
@@ -98,11 +101,15 @@ export default function Groups() {
       </div>
       {info && <LastUpdated at={info.refreshedAt} error={info.error === null ? null : info.error} />}
       <Tabs label={t`Filtrar grupos`} tabs={GROUP_FILTERS} labels={labels} selected={filter} onSelect={choose} />
-      {rows !== PENDING && list.length === 0 ? (
+      {view === 'skeleton' ? (
+        <ListSkeleton />
+      ) : view === 'not-on-phone' ? (
         <p className="notice">
-          {!info && !online ? (
-            <Trans>Os grupos aparecem aqui depois da primeira ligação à internet.</Trans>
-          ) : filter === 'meus' ? (
+          <Trans>Ainda não há grupos neste telemóvel: liga-te uma vez.</Trans>
+        </p>
+      ) : view === 'empty' ? (
+        <p className="notice">
+          {filter === 'meus' ? (
             <Trans>Ainda não criaste grupos.</Trans>
           ) : filter === 'subscricoes' ? (
             <Trans>Ainda não fazes parte de nenhum grupo.</Trans>

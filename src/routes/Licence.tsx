@@ -11,23 +11,13 @@ import { canRenew, effectiveState, formatExpiry, isExpiring, schedulePrompts } f
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { useNow } from '../components/use-now.ts';
 import { LicenceStatus } from '../components/licence/LicenceStatus.tsx';
 import { RenewalPlans } from '../components/licence/RenewalPlans.tsx';
 import { PaymentFrame } from '../components/licence/PaymentFrame.tsx';
-import { PaymentProof } from '../components/licence/PaymentProof.tsx';
-import { PromoCode } from '../components/licence/PromoCode.tsx';
+import { RenewalSections } from '../components/licence/RenewalSections.tsx';
 import { LicenceDialog } from '../components/licence/LicenceDialog.tsx';
 import '../components/licence/licence.css';
-
-/** The clock the page reads its rules against, moved on every minute so "expiring" and "expired" follow time. */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** /dashboard/licenca: the subscription, its renewal by payment, by proof of transfer or by code (SPEC §4). */
 export default function Licence() {
@@ -39,7 +29,8 @@ export default function Licence() {
   const activate = useSetAtom(activateTrialAtom);
   const toast = useSetAtom(showToastAtom);
   const { t, i18n } = useLingui();
-  const now = useNow();
+  // The clock the rules read, moved on every minute so "expiring" and "expired" follow time.
+  const now = useNow(60_000);
   const [popupOpen, setPopupOpen] = useState(false);
   const [paymentId, setPaymentId] = useState<string | null>(null);
   const [activating, setActivating] = useState(false);
@@ -117,28 +108,7 @@ export default function Licence() {
             activating={activating}
             online={online}
           />
-          {canRenew(state) && (
-            <>
-              <section className="licence-section" aria-labelledby="licence-renew">
-                <h2 className="section-title" id="licence-renew">
-                  <Trans>Renovar subscrição</Trans>
-                </h2>
-                <RenewalPlans online={online} onChoose={(plan) => void choosePlan(plan)} />
-              </section>
-              <section className="licence-section" aria-labelledby="licence-proof">
-                <h2 className="section-title" id="licence-proof">
-                  <Trans>Comprovativo de pagamento</Trans>
-                </h2>
-                <PaymentProof licence={loaded} online={online} />
-              </section>
-              <section className="licence-section" aria-labelledby="licence-code">
-                <h2 className="section-title" id="licence-code">
-                  <Trans>Código de subscrição</Trans>
-                </h2>
-                <PromoCode online={online} />
-              </section>
-            </>
-          )}
+          {canRenew(state) && <RenewalSections licence={loaded} online={online} onChoose={(plan) => void choosePlan(plan)} />}
           {popupOpen && canRenew(state) && (
             <LicenceDialog title={state === 'pendente' ? t`Active a sua subscrição` : t`Renove a sua subscrição`} onClose={() => setPopupOpen(false)}>
               {state === 'expirada' && (

@@ -34,8 +34,8 @@ function SupportConversations() {
         setList(result.data);
         setProblem(null);
       } else {
+        // A list that failed to load is not an empty one: the problem says why nothing shows.
         setProblem(result.message);
-        setList((l) => l ?? []);
       }
     });
     return () => {
@@ -55,9 +55,11 @@ function SupportConversations() {
       </p>
       {problem && <p className="notice">{translateServerMessage(problem)}</p>}
       {list === null ? (
-        <p className="muted" aria-live="polite">
-          <Trans>A carregar…</Trans>
-        </p>
+        !problem && (
+          <p className="muted" aria-live="polite">
+            <Trans>A carregar…</Trans>
+          </p>
+        )
       ) : list.length === 0 ? (
         <p className="notice">
           <Trans>Ainda não tens conversas.</Trans>

@@ -1,21 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Denuncia, ReportState } from '../../contract/schemas/reports.ts';
 import { RequireModerator } from '../components/moderation/RequireModerator.tsx';
 import { ReportCard } from '../components/moderation/ReportCard.tsx';
-import { VirtualList } from '../components/VirtualList.tsx';
+import { VirtualList } from '../components/list/VirtualList.tsx';
 import { translateServerMessage } from '../i18n/server-message.ts';
-import { loadReports, markReportsSeen, selfIdAtom } from '../state/moderation.ts';
+import { inReportFilter, loadReports, markReportsSeen, reportDecisionsAtom, reportWithDecision, selfIdAtom, type ReportView } from '../state/moderation.ts';
 import { onlineAtom } from '../state/network.ts';
 import '../components/moderation/moderation.css';
 
 const PAGE_SIZE = 50;
 
 /**
- * /moderador/notifications: the reports, by state, newest first, with the decision controls (issue 14 item 5);
- * virtualised, with pages of 50 as the moderator scrolls (or with the button).
+ * /moderador/notifications: the reports, by state, newest first, with the decision controls (docs/api/social.md
+ * "Reports"); virtualised, with pages of 50 as the moderator scrolls (or with the button).
  */
 export default function ModeratorNotifications() {
   return (
@@ -53,7 +53,6 @@ function Reports() {
       paging.current.failed = !result.ok;
       if (!result.ok) {
         setProblem(result.message);
-        if (pageNumber === 1) setReports((current) => current ?? []);
         return;
       }
       setProblem(null);
@@ -67,15 +66,27 @@ function Reports() {
   useEffect(() => {
     setReports(null);
     void load(estado, 1);
-  }, [estado, load, online]);
+  }, [estado, load]);
+  // Back online, the list is asked again; going offline keeps the one shown (a decision can be queued from it).
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) void load(estado, 1);
+    wasOnline.current = online;
+  }, [online, estado, load]);
 
   // The moderator has seen the new reports: the counter behind the menu's badge goes to 0.
   useEffect(() => {
     if (selfId && estado === 'pendente' && reports !== null) void markReportsSeen(selfId).catch(() => undefined);
   }, [selfId, estado, reports]);
 
-  // A decided report stays where it is, with its new state, until the list is loaded again.
-  const changed = (report: Denuncia) => setReports((current) => (current ?? []).map((r) => (r.id === report.id ? report : r)));
+  // A decided report takes its new state at once, online or queued offline, and leaves a list it no longer belongs
+  // to (a concluded one leaves Pendentes); a queued decision also holds against a reload that predates it.
+  const changed = (report: ReportView) => setReports((current) => (current ?? []).map((r) => (r.id === report.id ? report : r)));
+  const decisions = useAtomValue(reportDecisionsAtom);
+  const shown = useMemo(
+    () => (reports ?? []).map((report) => reportWithDecision(report, decisions)).filter((report) => inReportFilter(report.estado, estado)),
+    [reports, decisions, estado],
+  );
 
   return (
     <section className="page" aria-labelledby="mod-reports-title">
@@ -102,17 +113,20 @@ function Reports() {
       </div>
       {problem && <p className="notice">{translateServerMessage(problem)}</p>}
       {reports === null ? (
-        <p className="muted" aria-live="polite">
-          <Trans>A carregar…</Trans>
-        </p>
-      ) : reports.length === 0 ? (
+        // A first page that failed is not an empty list: the problem above says why nothing shows.
+        !problem && (
+          <p className="muted" aria-live="polite">
+            <Trans>A carregar…</Trans>
+          </p>
+        )
+      ) : shown.length === 0 ? (
         <p className="notice">
           <Trans>Não há denúncias neste estado.</Trans>
         </p>
       ) : (
         <VirtualList
           key={estado}
-          items={reports}
+          items={shown}
           itemKey={(report) => report.id}
           className="mod-list"
           aria-label={t`Denúncias`}

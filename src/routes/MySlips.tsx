@@ -11,7 +11,9 @@ import { countersAtom } from '../state/community.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { SlipCard } from '../components/betting/SlipCard.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
-import { VirtualList } from '../components/VirtualList.tsx';
+import { VirtualList } from '../components/list/VirtualList.tsx';
+import { ListSkeleton } from '../components/list/ListSkeleton.tsx';
+import { listView } from '../components/list/list-view.ts';
 import '../components/betting/betting.css';
 import { Tabs } from '../components/Tabs.tsx';
 
@@ -51,6 +53,7 @@ export default function MySlips() {
       // Without storage the tab simply resets next time.
     }
   };
+  const view = listView({ rows, meta, online });
   const labels: Record<SlipFilter, string> = { criadas: t`Criadas`, guardadas: t`Guardadas`, ocultas: t`Ocultas` };
 
   return (
@@ -62,7 +65,13 @@ export default function MySlips() {
         {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
       <Tabs label={t`Fichas`} tabs={TABS} labels={labels} selected={tab} onSelect={choose} />
-      {rows === PENDING ? null : rows.length === 0 ? (
+      {view === 'skeleton' ? (
+        <ListSkeleton />
+      ) : view === 'not-on-phone' ? (
+        <p className="notice">
+          <Trans>Ainda não há fichas neste telemóvel: liga-te uma vez.</Trans>
+        </p>
+      ) : view === 'empty' ? (
         <p className="notice">
           {tab === 'criadas' && <Trans>Ainda não criou fichas. Escolha odds num jogo e carregue em Bater Ficha.</Trans>}
           {tab === 'guardadas' && <Trans>Ainda não guardou fichas de outros apostadores.</Trans>}
@@ -70,7 +79,7 @@ export default function MySlips() {
         </p>
       ) : (
         // A new tab is a new list: its rows' sizes are measured afresh.
-        <VirtualList key={tab} items={rows} itemKey={(slip) => slip.id} className="slip-cards" aria-label={labels[tab]} gap={10}>
+        <VirtualList key={tab} items={rows === PENDING ? [] : rows} itemKey={(slip) => slip.id} className="slip-cards" aria-label={labels[tab]} gap={10}>
           {(slip) => <SlipCard slip={slip} />}
         </VirtualList>
       )}

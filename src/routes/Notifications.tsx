@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { COUNTER_RESET_DELAY_MS, REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import {
   loadOlderNotificationsAtom,
   markNotificationsSeenAtom,
@@ -14,12 +14,11 @@ import { onlineAtom } from '../state/network.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { ListSkeleton } from '../components/list/ListSkeleton.tsx';
+import { listView } from '../components/list/list-view.ts';
 import { NotificationRow } from '../components/notifications/NotificationRow.tsx';
-import { VirtualList } from '../components/VirtualList.tsx';
+import { VirtualList } from '../components/list/VirtualList.tsx';
 import '../components/notifications/notifications.css';
-
-/** SPEC §4: a list counts as seen once it has been on screen this long (the menu's 2 s counter reset). */
-const SEEN_AFTER_MS = 2000;
 
 /**
  * /dashboard/notifications: the user's notifications from the phone's store, newest first, refreshed every 30 s
@@ -40,14 +39,19 @@ export default function Notifications() {
   const [loading, setLoading] = useState(false);
   const paging = useRef({ loading: false, failed: false });
 
-  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'notificacoes', (_isCurrent, first) => void refresh({ force: !first }));
+  // Until this visit's first refresh has answered, an unread counter above zero says the list is not empty.
+  const [answered, setAnswered] = useState(false);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'notificacoes', (_isCurrent, first) => {
+    void refresh({ force: !first }).finally(() => setAnswered(true));
+  });
 
   const list = rows === PENDING ? [] : rows;
   const unreadIds = list.filter((n) => !n.lida).map((n) => n.id);
   const unreadCount = (counters.get('newNotification') ?? 0) + (counters.get('newReportMade') ?? 0) + (counters.get('newReportAgainst') ?? 0);
+  const view = listView({ rows, meta, online, expected: answered ? 0 : unreadCount });
   const pendingKey = rows === PENDING ? '' : `${unreadIds.join(',')}|${unreadCount}`;
 
-  // Seen: 2 s on screen (and the tab visible) with something unread, the list's or the counter's.
+  // Seen: COUNTER_RESET_DELAY_MS (2 s) on screen (and the tab visible) with something unread, the list's or the counter's.
   useEffect(() => {
     if (pendingKey === '' || pendingKey === '|0') return;
     const ids = pendingKey.split('|')[0]?.split(',').filter(Boolean) ?? [];
@@ -55,7 +59,7 @@ export default function Notifications() {
       if (document.visibilityState !== 'visible') return;
       setNewThisVisit((known) => new Set([...known, ...ids]));
       void markSeen(ids);
-    }, SEEN_AFTER_MS);
+    }, COUNTER_RESET_DELAY_MS);
     return () => clearTimeout(timer);
   }, [pendingKey, markSeen]);
 
@@ -81,7 +85,13 @@ export default function Notifications() {
         </h1>
         {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
-      {rows !== PENDING && list.length === 0 ? (
+      {view === 'skeleton' ? (
+        <ListSkeleton />
+      ) : view === 'not-on-phone' ? (
+        <p className="notice">
+          <Trans>Ainda não há notificações neste telemóvel: liga-te uma vez.</Trans>
+        </p>
+      ) : view === 'empty' ? (
         <p className="notice">
           <Trans>Ainda não tens notificações.</Trans>
         </p>

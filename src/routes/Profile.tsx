@@ -18,6 +18,8 @@ import '../components/profile/profile.css';
 import { RewardButton } from '../components/rewards/RewardButton.tsx';
 import { ReportButton } from '../components/moderation/ReportButton.tsx';
 import { RecordPanel } from '../components/record/RecordPanel.tsx';
+import { brand } from '../i18n/brand.ts';
+import { shownHandle } from '../../contract/official-account.ts';
 
 /** A handle from the address; a malformed escape (%E0%A4%A) is taken as written rather than breaking the page. */
 function safeDecode(value: string): string {
@@ -84,7 +86,7 @@ export default function Profile() {
         <span className="spinner-small" aria-hidden="true" />
       ) : (
         <>
-          <h1 className="page-title">@{handle}</h1>
+          <h1 className="page-title">@{shownHandle(handle, brand.locale)}</h1>
           <p className="notice">
             {online ? (
               <Trans>Não foi possivel carregar este perfil.</Trans>

@@ -5,6 +5,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useParams } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
+import { shownHandle } from '../../contract/official-account.ts';
+import { brand } from '../i18n/brand.ts';
 import { slipAtom } from '../state/slips.ts';
 import { refreshPublicSlipAtom, slipMetaAtom } from '../state/slip-view.ts';
 import { sessionUserAtom } from '../state/session.ts';
@@ -15,6 +17,12 @@ import { LastUpdated } from '../components/LastUpdated.tsx';
 import { SlipComments } from '../components/comments/SlipComments.tsx';
 import { RewardButton } from '../components/rewards/RewardButton.tsx';
 import { ReportButton } from '../components/moderation/ReportButton.tsx';
+
+/** 'Ficha de @kiala_tips', the official account's handle as the reader's host shows it. */
+function SlipHeading({ handle }: { handle: string }) {
+  const nomeUsuario = shownHandle(handle, brand.locale);
+  return <Trans>Ficha de @{nomeUsuario}</Trans>;
+}
 
 /** /{nomeUsuario}/fichas/{fichaId}: a published slip, open to anybody with the link (no session needed). */
 export default function PublicSlip() {
@@ -37,7 +45,7 @@ export default function PublicSlip() {
     <section className="page">
       <div className="page-head">
         <h1 className="page-title">
-          <Trans>Ficha de @{nomeUsuario}</Trans>
+          <SlipHeading handle={nomeUsuario} />
         </h1>
         {shown && meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>

@@ -11,6 +11,8 @@ import { translateServerMessage } from '../i18n/server-message.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { CommunityTabs } from '../components/chat/CommunityTabs.tsx';
 import { LastUpdated } from '../components/LastUpdated.tsx';
+import { ListSkeleton } from '../components/list/ListSkeleton.tsx';
+import { listView } from '../components/list/list-view.ts';
 import { RoomList } from '../components/rooms/RoomList.tsx';
 import '../components/chat/chat.css';
 import '../components/rooms/rooms.css';
@@ -35,6 +37,7 @@ export default function Rooms() {
 
   const list = rooms === PENDING ? [] : rooms;
   const listState = state === PENDING ? null : state;
+  const view = listView({ rows: rooms, meta: state, online });
   // Paging stops at the end, after a failed page (until a refresh succeeds), and offline.
   const canPage = online && !!listState && !listState.noMore && listState.error === null;
 
@@ -57,18 +60,16 @@ export default function Rooms() {
         </h1>
         {listState && <LastUpdated at={listState.refreshedAt} error={listState.error} />}
       </div>
-      {rooms === PENDING ? null : list.length === 0 ? (
-        listState ? (
-          <p className="notice">
-            <Trans>Não há salas de jogos abertas agora.</Trans>
-          </p>
-        ) : online ? (
-          <span className="spinner-small" role="status" aria-label={t`A carregar`} />
-        ) : (
-          <p className="notice">
-            <Trans>As salas ainda não foram guardadas neste telemóvel. Liga-te à internet para as ver.</Trans>
-          </p>
-        )
+      {view === 'skeleton' ? (
+        <ListSkeleton />
+      ) : view === 'not-on-phone' ? (
+        <p className="notice">
+          <Trans>Ainda não há salas de jogos neste telemóvel: liga-te uma vez.</Trans>
+        </p>
+      ) : view === 'empty' ? (
+        <p className="notice">
+          <Trans>Não há salas de jogos abertas agora.</Trans>
+        </p>
       ) : (
         <RoomList rooms={list} selfId={user?.id ?? null} onEndReached={canPage ? () => void nextPage() : undefined} />
       )}

@@ -9,11 +9,12 @@ import { PasswordSection } from '../components/settings/PasswordSection.tsx';
 import { ContactSection } from '../components/settings/ContactSection.tsx';
 import { DevicesSection } from '../components/settings/DevicesSection.tsx';
 import { DataSaverSection } from '../components/settings/DataSaverSection.tsx';
+import { PrivacySection } from '../components/settings/PrivacySection.tsx';
 import { HelpSection } from '../components/settings/HelpSection.tsx';
 import '../components/settings/settings.css';
 
 /**
- * /dashboard/conta (SPEC §7 settings): name and photo, password, contacts, the data saver, this phone and its sessions. Reads the
+ * /dashboard/conta (SPEC §7 settings): name and photo, password, contacts, who may add the user to groups, the data saver, this phone and its sessions. Reads the
  * profile this phone keeps; until the first one arrives the account sections wait for it.
  */
 export default function Settings() {
@@ -38,6 +39,7 @@ export default function Settings() {
             <>
               <ProfileSection key={`profile-${account.id}`} account={account} />
               <ContactSection key={`contact-${account.id}`} account={account} />
+              <PrivacySection />
             </>
           ) : (
             <p className="notice" role="status">

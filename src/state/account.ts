@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { MyProfileUser } from '../../contract/schemas/profile.ts';
+import { DEFAULT_GROUP_ADD_POLICY, type GroupAddPolicy } from '../../contract/group-add-policy.ts';
 import type { PasswordChangeInput } from '../../contract/validation/social.ts';
 import { MSG } from '../../contract/messages.ts';
 import { personalAtom } from './personal-atom.ts';
@@ -26,8 +27,11 @@ export interface PendingAccountChange {
   error: string | null;
 }
 
+/** The outbox kinds that change the stored profile: name, photo and phone; who may add the user to groups. */
+const ACCOUNT_KINDS: ReadonlySet<string> = new Set(['account.update', 'account.privacy']);
+
 export const pendingAccountChangesAtom = atom<PendingAccountChange[]>((get) => {
-  const entries = get(myEntriesAtom).filter((entry) => entry.kind === 'account.update');
+  const entries = get(myEntriesAtom).filter((entry) => ACCOUNT_KINDS.has(entry.kind));
   return entries
     .map((entry) => ({ mutationId: entry.mutationId, sync: syncStateOf(entries, entry.mutationId), error: entry.error }))
     .reverse();
@@ -42,6 +46,21 @@ export interface AccountChanges {
 export const updateAccountAtom = atom(null, (get, _set, changes: AccountChanges) =>
   runEnqueue(get(sessionUserAtom), (sync, userId) => sync.updateAccount(db, userId, changes)),
 );
+
+/**
+ * Who may add the user to a group (Definições): saved on this phone at once and sent through the outbox; the
+ * stored profile shows it before the server has it. Offline-first like the other account settings.
+ */
+export const updateGroupAddPolicyAtom = atom(null, (get, _set, policy: GroupAddPolicy) =>
+  runEnqueue(get(sessionUserAtom), (sync, userId) => sync.updateGroupAddPolicy(db, userId, policy)),
+);
+
+/** The account's setting as this phone knows it: the default until the server has said otherwise. */
+export const groupAddPolicyAtom = atom<GroupAddPolicy | Pending>((get) => {
+  const account = get(myAccountAtom);
+  if (account === PENDING) return PENDING;
+  return account?.adicionarGrupos ?? DEFAULT_GROUP_ADD_POLICY;
+});
 
 export type AccountCallResult = { ok: true; message: string } | { ok: false; message: string };
 

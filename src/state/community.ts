@@ -13,6 +13,7 @@ import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { runEnqueue } from './enqueue-action.ts';
+import { byCodeUnits } from '../lib/compare.ts';
 
 // Community read atoms (Dexie liveQuery) and action atoms (optimistic row + outbox entry in one transaction).
 
@@ -81,18 +82,26 @@ function chatMessageOf(row: StoredMessage, entries: OutboxEntry[]): ChatMessage 
 
 const messageAtoms = new Map<string, Atom<ChatMessage[] | Pending>>();
 
-/** The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). */
+/**
+ * The newest `limit` messages of a chat, oldest first, read by key range on [chatKey+sortKey] (never offsets). Until
+ * paging has reached the chat's start, only messages down to the oldest one paging brought (the meta's floor) are
+ * read: older ones on the phone may have holes, and a reader scrolling past a hole would never see what is missing.
+ * Messages written on this phone and still on their way show wherever they fall.
+ */
 export function messagesAtom(chatKey: ChatKey, limit: number): Atom<ChatMessage[] | Pending> {
   return cachedAtom(messageAtoms, `${chatKey}|${limit}`, () =>
     viewAtom(
       personalAtom([], () =>
-        db.messages
-          .where('[chatKey+sortKey]')
-          .between([chatKey, ''], [chatKey, '\uffff'])
-          .reverse()
-          .limit(limit)
-          .toArray()
-          .then((rows) => rows.reverse()),
+        db.syncMeta.get(`messages:${chatKey}`).then((meta) => {
+          const floor = meta && meta.noMore !== true && meta.floor ? meta.floor : '';
+          return db.messages
+            .where('[chatKey+sortKey]')
+            .between([chatKey, floor], [chatKey, '\uffff'])
+            .reverse()
+            .limit(limit)
+            .toArray()
+            .then((rows) => (floor ? withUnsentBelow(chatKey, floor, rows.reverse()) : rows.reverse()));
+        }),
       ),
       (rows, get) => {
         const entries = get(myEntriesAtom);
@@ -100,6 +109,17 @@ export function messagesAtom(chatKey: ChatKey, limit: number): Atom<ChatMessage[
       },
     ),
   );
+}
+
+/** `rows` with this phone's messages of the chat still in the outbox that sort below `floor` (few: the outbox's). */
+function withUnsentBelow(chatKey: ChatKey, floor: string, rows: StoredMessage[]) {
+  return db.outbox
+    .toArray()
+    .then((entries) => db.messages.bulkGet(entries.map((entry) => `local:${entry.mutationId}`)))
+    .then((locals) => {
+      const below = locals.filter((row): row is StoredMessage => !!row && row.chatKey === chatKey && row.sortKey < floor);
+      return [...below.sort((a, b) => byCodeUnits(a.sortKey, b.sortKey)), ...rows];
+    });
 }
 
 export const sendMessageAtom = atom(

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { addToMonth, bytesReceived, parseMonthUsage, prefersDataSaver, type MonthUsage, type ReceivedEntry } from '../lib/data-usage.ts';
 
-// The data saver (issue "Subscription, settings…", item 4; docs/decisions.md "Data saver"): a choice of this phone,
+// The data saver (docs/decisions.md "Data saver"): a choice of this phone,
 // kept across starts and users. Until the user chooses, it follows what the browser says of the connection.
 
 const SAVER_KEY = 'dataSaver';

@@ -2,7 +2,7 @@ import { atom, type Atom, type Getter } from 'jotai';
 import { db } from '../db/instance.ts';
 import type { StoredSlip } from '../db/mirror-types.ts';
 import type { SyncMeta } from '../db/types.ts';
-import { COMPETITIONS_QUERY, exploreMetaKey } from '../sync/resources.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from '../sync/resource-keys.ts';
 import type { CommunityUser, Competicao, ExploreSelection } from '../../contract/schemas/explore.ts';
 import type { SessionUser } from '../../contract/schemas/auth.ts';
 import {

@@ -17,7 +17,7 @@ const EXPLORE = /^\/explorar\/?$/;
  * screen stays meanwhile. They are local (the store and the worker's cache), so this is only a bound for a phone whose
  * store is very slow to answer; the screen then draws with what it has, as it would without the wait.
  */
-const FIRST_READS_WAIT_MS = 1500;
+export const FIRST_READS_WAIT_MS = 1500;
 
 /** What the first screen at `pathname` shows from the store: the session (every screen), then the screen's own. */
 function awaitedReads(pathname: string): Atom<unknown>[] {
@@ -51,10 +51,10 @@ export interface FirstReads {
 }
 
 /**
- * Opens the store (state/storage.ts) and starts, as the app's code arrives, the reads the first screen shows (issue 16:
- * repeat visit and offline cold start). Each read is subscribed to in the app's store, so its answer is in the store
- * when React first reads it (an atom only read, not subscribed to, would give its first render nothing and the answer
- * a render later). `screen` is the first screen's chunk loading.
+ * Opens the store (state/storage.ts) and starts, as the app's code arrives, the reads the first screen shows (DESIGN
+ * §10: repeat visit and offline cold start). Each read is subscribed to in the app's store, so its answer is in the
+ * store when React first reads it (an atom only read, not subscribed to, would give its first render nothing and the
+ * answer a render later). `screen` is the first screen's chunk loading.
  */
 export function startFirstReads(pathname: string, screen: Promise<unknown>): FirstReads {
   void openStore();

@@ -182,6 +182,11 @@ export interface GroupEditTexts {
   /** Shown while the server has not answered (update, delete, leave). */
   loading?: string;
   success: string;
+  /**
+   * Adding a member whose setting did not allow it: the server sent them an invitation instead (they are not a
+   * member), so the success text would be untrue. Known from the stored members once the answer is folded in.
+   */
+  invited?: string;
   /** The refusal, given the server's reason. */
   failure: (reason: string) => string;
   /** Offline, or the server is slow: saved on this phone, sent later. */
@@ -217,6 +222,15 @@ export function waitForEntry(mutationId: number): Promise<EntryOutcome> {
 }
 
 /**
+ * Whether an acknowledged add left the person out of the group: the applier stored the server's member list in the
+ * transaction that ended the entry, so a member not in it was invited, not added (adicionarUsuario's `convite`).
+ */
+async function landedAsInvitation(groupId: string, edit: GroupEditRequest): Promise<boolean> {
+  if (edit.kind !== 'group.addMember') return false;
+  return (await db.groupMembers.get([groupId, edit.member.id])) === undefined;
+}
+
+/**
  * A group edit (SPEC §4, §6) through the outbox, with its toasts (SPEC §8). It shows on this phone at once; online a
  * loading toast waits for the server; offline (or after ANSWER_WAIT_MS) the user is told it will be sent; the success
  * or refusal toast comes when the server answers, while the app is open. Resolves once the edit is saved here.
@@ -245,8 +259,13 @@ export const groupEditAtom = atom(
     const timer = loading !== undefined ? setTimeout(queued, ANSWER_WAIT_MS) : undefined;
     void waitForEntry(result.mutationId).then((outcome) => {
       clearTimeout(timer);
-      if (outcome.kind === 'sent') set(showToastAtom, { kind: 'success', text: texts.success, replaces: loading });
-      else set(showToastAtom, { kind: 'error', text: texts.failure(outcome.message), replaces: loading });
+      if (outcome.kind === 'rejected') {
+        set(showToastAtom, { kind: 'error', text: texts.failure(outcome.message), replaces: loading });
+        return;
+      }
+      void landedAsInvitation(groupId, edit).then((invited) => {
+        set(showToastAtom, { kind: 'success', text: invited && texts.invited ? texts.invited : texts.success, replaces: loading });
+      });
     });
     return result;
   },

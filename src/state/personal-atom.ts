@@ -1,7 +1,7 @@
 import { atom, type Atom } from 'jotai';
 import type { PromiseExtended } from 'dexie';
 import { db } from '../db/instance.ts';
-import { readMirrorOwner } from '../db/session.ts';
+import { readMirrorOwner } from '../db/session-record.ts';
 import { liveAtom, PENDING, type Pending } from './live-atom.ts';
 import { mirrorOwnerAtom } from './session.ts';
 

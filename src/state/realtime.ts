@@ -6,6 +6,7 @@ import { loadSync } from './lazy-sync.ts';
 import { sessionUserAtom } from './session.ts';
 import { REFRESH_ONLINE_MS } from '../../contract/limits.ts';
 import { isDataSaverOn } from './data-saver.ts';
+import { startPush } from './push.ts';
 
 /**
  * Live connection for the signed-in user; returns the function that ends it. Every reconnect asks the session
@@ -34,6 +35,8 @@ export function startRealtime(userId: string): () => void {
       // A message sent while the channel was still connecting (after the counters above were read) would otherwise
       // leave the badge one short until the next refresh.
       onFirstSubscribed: () => void sync.refreshCounters(db, { force: true }),
+      // Sessions of this user ended elsewhere, this one lives on: its push device was unbound with them.
+      onSessionStillLive: () => startPush(userId),
     });
     if (stopped) end();
     else disconnect = end;

@@ -3,7 +3,7 @@ import { db } from '../db/instance.ts';
 import type { SyncMeta } from '../db/types.ts';
 import type { Room } from '../../contract/schemas/rooms.ts';
 import { REFRESH_LIVE_MS } from '../../contract/limits.ts';
-import { ROOMS_QUERY, roomMetaKey } from '../sync/resources.ts';
+import { ROOMS_QUERY, roomMetaKey } from '../sync/resource-keys.ts';
 import { cachedAtom, liveAtom, viewAtom, type Pending } from './live-atom.ts';
 import { personalAtom } from './personal-atom.ts';
 import { loadSync } from './lazy-sync.ts';
@@ -49,15 +49,6 @@ const roomMetaAtoms = new Map<string, Atom<ListState | null | Pending>>();
 /** When the room (and its match) was last refreshed, and why the last try failed. */
 export function roomMetaAtom(roomId: string): Atom<ListState | null | Pending> {
   return cachedAtom(roomMetaAtoms, roomId, () => viewAtom(liveAtom(() => db.syncMeta.get(roomMetaKey(roomId))), listState));
-}
-
-const olderAtoms = new Map<string, Atom<boolean | Pending>>();
-
-/** Whether the server may hold older messages of a room than the phone has (its cursor is not at the end). */
-export function roomHasOlderOnServerAtom(roomId: string): Atom<boolean | Pending> {
-  return cachedAtom(olderAtoms, roomId, () =>
-    viewAtom(liveAtom(() => db.syncMeta.get(`messages:sala:${roomId}`)), (meta) => !!meta && !meta.noMore && !!meta.cursor),
-  );
 }
 
 /** The first page of the list, when older than 30 s or forced. */

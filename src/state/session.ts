@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import { db } from '../db/instance.ts';
-import { readSessionRecord } from '../db/session.ts';
+import { readSessionRecord } from '../db/session-record.ts';
 import type { SessionRecord } from '../db/types.ts';
 import type { PasswordResetRequest, SignUpRequest, SessionUser } from '../../contract/schemas/auth.ts';
 import { MSG } from '../../contract/messages.ts';

@@ -120,8 +120,9 @@ export const refreshSharedSlipAtom = atom(null, async (get, _set, id: string) =>
 });
 
 /**
- * Copies a slip's legs still open into the builder, at current odds (SPEC §4 copy rule with the stale-slip check of
- * issue 15), and says what was kept and what was left out and why. Every place that copies a slip goes through here.
+ * Copies a slip's legs still open into the builder, at current odds (SPEC §4 copy rule with the stale-slip check,
+ * contract/staleness.ts), and says what was kept and what was left out and why. Every place that copies a slip goes
+ * through here.
  */
 export const copySharedSlipAtom = atom(null, async (_get, set, selections: Selection[]): Promise<CopyReport> => {
   const record = await db.kv.get('draftSlip');

@@ -13,7 +13,7 @@ export const signOutPendingAtom = atom<boolean | null>((get) => {
   return record === PENDING ? null : !!record?.signOutPending;
 });
 
-/** Sends a sign-out made offline now (the session refresh does it first, sync/session.ts); settles either way. */
+/** Sends a sign-out made offline now (the session refresh does it first, sync/session-actions.ts); settles either way. */
 export async function deliverPendingSignOut(): Promise<void> {
   await (await loadSync()).refreshSession(db);
 }

@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
-import { liveQuery } from 'dexie';
 import { db } from '../db/instance.ts';
 import { createSlipAtom } from './slip-builder.ts';
 import { isSubscriptionRefusal } from './outbox.ts';
+import { followQueued } from './queued-outcome.ts';
 
 // Bater Ficha from the screen's side (SPEC §4 Slip creation): the slip is queued by createSlipAtom; online the screen
 // waits for the server's acknowledgement (to open /dashboard/fichas/{id}) or its refusal.
@@ -19,32 +19,16 @@ export const slipSavingAtom = atom(false);
 
 /** Follows a queued slip until the server acknowledged it (server id), refused it, or the time is up. */
 export function waitForSlipOutcome(mutationId: number, timeoutMs: number): Promise<CreationOutcome> {
-  const localId = `local:${mutationId}`;
-  return new Promise((resolve) => {
-    let done = false;
-    let unsubscribe = () => {};
-    const finish = (outcome: CreationOutcome) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      unsubscribe();
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => finish({ kind: 'queued', localId }), timeoutMs);
-    const subscription = liveQuery(async () => ({
-      row: (await db.slips.get(localId)) ?? (await db.slips.filter((slip) => slip.localId === localId).first()),
-      entry: await db.outbox.get(mutationId),
-    })).subscribe({
-      next: ({ row, entry }) => {
-        if (row && !row.id.startsWith('local:')) finish({ kind: 'created', id: row.id });
-        else if (entry?.state === 'rejected') {
-          finish({ kind: 'rejected', localId, message: entry.error ?? '', subscription: isSubscriptionRefusal(entry.rejection) });
-        }
-      },
-      error: () => finish({ kind: 'queued', localId }),
-    });
-    unsubscribe = () => subscription.unsubscribe();
-    if (done) unsubscribe();
+  return followQueued<{ id: string }, CreationOutcome>({
+    mutationId,
+    timeoutMs,
+    row: async (localId) => (await db.slips.get(localId)) ?? (await db.slips.filter((slip) => slip.localId === localId).first()),
+    decide: (row, entry, localId) => {
+      if (row && !row.id.startsWith('local:')) return { kind: 'created', id: row.id };
+      if (entry?.state === 'rejected') return { kind: 'rejected', localId, message: entry.error ?? '', subscription: isSubscriptionRefusal(entry.rejection) };
+      return null;
+    },
+    queued: (localId) => ({ kind: 'queued', localId }),
   });
 }
 

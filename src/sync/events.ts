@@ -3,7 +3,7 @@ import { writeTransaction } from '../db/store-transaction.ts';
 import { fetchEventDetail, fetchUpcomingEvents } from '../api/events.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { isStale, markFailed, markRefreshed } from './freshness.ts';
-import { UPCOMING_EVENTS } from './resources.ts';
+import { UPCOMING_EVENTS } from './resource-keys.ts';
 
 /** Pulls the upcoming events into Dexie when the stored copy is older than the list interval (SPEC §9). */
 export async function refreshUpcomingEvents(db: AppDb, options: { force?: boolean } = {}): Promise<void> {

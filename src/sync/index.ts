@@ -1,8 +1,10 @@
 // Everything that talks to the server. The state layer loads this module lazily (state/lazy-sync.ts), so the
 // HTTP client and the response schemas stay off the entry route's critical path (DESIGN §10).
-export { refreshSession, signIn, signOut } from './session.ts';
-export { signUp, checkAvailability, requestPasswordRecovery, resetPassword, startProviderSignIn } from './account.ts';
+export { refreshSession, signIn, signOut } from './session-actions.ts';
+export { signUp, checkAvailability, requestPasswordRecovery, resetPassword, startProviderSignIn } from './auth-actions.ts';
 export { updateAccount } from './resources/account-update.ts';
+export { updateGroupAddPolicy } from './resources/privacy.ts';
+export { answerGroupInvitation } from './resources/group-invitations.ts';
 export {
   changePassword,
   endAllSessions,

@@ -1,9 +1,9 @@
 import type { AppDb } from '../db/app-db.ts';
 import type { SessionRecord } from '../db/types.ts';
-import { readMirrorOwner } from '../db/session.ts';
+import { readMirrorOwner } from '../db/session-record.ts';
 import { clearPersonalRows } from '../db/personal-rows.ts';
 import { ALL_TABLES, writeTransaction, type StoreTables } from '../db/store-transaction.ts';
-import { COMPETITIONS_QUERY, isSharedResource } from './resources.ts';
+import { COMPETITIONS_QUERY, isSharedResource } from './resource-keys.ts';
 
 // A shared phone: one person's rows are never shown to the next. The mirror holds the rows of one owner, the stored
 // session's user; signing out or signing in as someone else clears them in the transaction that writes the session,

@@ -1,8 +1,8 @@
 import type { AppDb } from '../db/app-db.ts';
 import type { StoredMessage, StoredSlip } from '../db/mirror-types.ts';
-import { readMirrorOwner } from '../db/session.ts';
+import { readMirrorOwner } from '../db/session-record.ts';
 import { ALL_TABLES, writeTransaction, type StoreTables } from '../db/store-transaction.ts';
-import { COMPETITIONS_QUERY, exploreMetaKey } from './resources.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from './resource-keys.ts';
 
 // The store keeps what was seen so screens open offline, under persistent storage the browser will not evict. So it
 // is pruned, by age and by size, at start and daily: messages, notifications, users seen, event pages, explore

@@ -1,8 +1,9 @@
 /* global indexedDB, IDBKeyRange, document, requestAnimationFrame -- these run inside the page (page.evaluate) */
-// A long chat (issue 12 item 9): 5,000 messages stored in one conversation on the phone, then at 4x CPU slowdown the
-// time to open it from the conversation list and the time to load 50 older messages ("Mensagens anteriores").
-// Each figure is measured inside the page (click to rows on screen), `runs` times; scripts/bench.mjs prints the
-// median with min and max. The network is not shaped here: this is the phone's own work on its stored messages.
+// A long chat (DESIGN §10, the local store): 5,000 messages stored in one conversation on the phone, then at 4x CPU
+// slowdown the time to open it from the conversation list and the time to load 50 older messages ("Mensagens
+// anteriores"). Each figure is measured inside the page (click to rows on screen), `runs` times; scripts/bench.mjs
+// prints the median with min and max. The network is not shaped here: this is the phone's own work on its stored
+// messages.
 import { chromium } from '@playwright/test';
 
 const STORED = 5000;

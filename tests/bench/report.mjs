@@ -1,4 +1,4 @@
-// How the bench prints a figure: the median of the runs with min and max, and the goal of issue 16 item 2 beside
+// How the bench prints a figure: the median of the runs with min and max, and its goal of DESIGN §10 beside
 // it. Goals are printed, never enforced: nothing here fails a run.
 
 export function stats(values) {

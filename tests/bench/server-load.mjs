@@ -40,14 +40,14 @@ function request(agent, origin, { method = 'GET', path, headers = {}, body }) {
   });
 }
 
-async function signIn(origin) {
+async function signIn(origin, userData = 'demo', password = 'demo12345') {
   const agent = new http.Agent({ keepAlive: false });
   const jar = cookieJar();
   const plainText = { 'accept-encoding': 'identity' };
   const csrf = await request(agent, origin, { path: '/api/auth/csrf', headers: plainText });
   jar.take(csrf.headers);
   const { csrfToken } = JSON.parse(csrf.body.toString());
-  const form = new URLSearchParams({ userData: 'demo', password: 'demo12345', csrfToken, callbackUrl: `${origin}/explorar`, json: 'true' }).toString();
+  const form = new URLSearchParams({ userData, password, csrfToken, callbackUrl: `${origin}/explorar`, json: 'true' }).toString();
   const signed = await request(agent, origin, {
     method: 'POST',
     path: '/api/auth/callback/credentials',
@@ -57,7 +57,7 @@ async function signIn(origin) {
   jar.take(signed.headers);
   const session = await request(agent, origin, { path: '/api/auth/session', headers: { ...plainText, cookie: jar.header() } });
   const user = JSON.parse(session.body.toString())?.user;
-  if (!user?.id) throw new Error('the load generator could not sign in as demo');
+  if (!user?.id) throw new Error(`the load generator could not sign in as ${userData}`);
   return jar.header();
 }
 
@@ -137,4 +137,75 @@ export async function serverFigures({ origin, rounds = 5, seconds = 3, concurren
   }
   for (const agent of Object.values(agents)) agent.destroy();
   return { rates: results, shares, failures, answerBytes, concurrency, seconds };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The median latency (ms) of `count` reads made one after another. */
+async function readLatency(agent, origin, make, count) {
+  const times = [];
+  for (let n = 0; n < count; n += 1) {
+    const started = performance.now();
+    const answer = await request(agent, origin, make()).catch(() => null);
+    // A kept-alive socket closed by the server as it was reused: that read is not timed.
+    if (answer === null) continue;
+    if (answer.status !== 200) throw new Error(`the read answered ${answer.status}`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/**
+ * Another user's read while 40 wrong password changes run at once (DESIGN §10: <= 2x its idle latency): each round
+ * measures the read alone, then again while 40 loops each send wrong password changes as fast as they are answered
+ * (the bench's server lifts the failed sign-in limit, so every one is checked with scrypt). The read is the reader's
+ * licence (GET licenca, a session and a query), the change is the documented PATCH of a signed-in user.
+ */
+export async function passwordStallFigures({ origin, rounds = 5, reads = 100, log = () => {} }) {
+  const attacker = await signIn(origin);
+  const reader = await signIn(origin, 'analista', 'analista123');
+  const readAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const changeAgent = new http.Agent({ keepAlive: true, maxSockets: 40 });
+  const read = () => ({ path: '/api/client/common/licenca', headers: { cookie: reader } });
+  let sent = 0;
+  const wrongChange = () => {
+    sent += 1;
+    return {
+      method: 'PATCH',
+      path: '/api/client/common/conta/actualizarPassword',
+      headers: { cookie: attacker, 'content-type': 'application/json', 'x-requested-with': 'fichas', 'idempotency-key': `stall-${process.pid}-${sent}` },
+      body: JSON.stringify({ passwordActual: `errada-${sent}`, password: 'novanova123', passwordConfirmacao: 'novanova123' }),
+    };
+  };
+  await readLatency(readAgent, origin, read, 10);
+  const idle = [];
+  const loaded = [];
+  const ratios = [];
+  let refused = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    const alone = await readLatency(readAgent, origin, read, reads);
+    let running = true;
+    const attackers = Array.from({ length: 40 }, async () => {
+      while (running) {
+        // A kept-alive socket the server closed as it was reused fails the request: counted, not fatal.
+        const answer = await request(changeAgent, origin, wrongChange()).catch(() => null);
+        if (answer?.status !== 400) refused += 1;
+      }
+    });
+    // The changes reach the server first.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const during = await readLatency(readAgent, origin, read, reads);
+    running = false;
+    await Promise.all(attackers);
+    idle.push(alone);
+    loaded.push(during);
+    ratios.push(during / alone);
+    log(`password stall round ${round + 1}/${rounds}: read ${alone.toFixed(1)} ms idle, ${during.toFixed(1)} ms during 40 wrong changes`);
+  }
+  readAgent.destroy();
+  changeAgent.destroy();
+  return { idle, loaded, ratios, changes: sent, notChecked: refused };
 }

@@ -3,7 +3,7 @@ import { DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, waitForServiceWorke
 import { mySlips, ODDS_NAME, pickHomeWin, sameEvents, slipsOnServer, upcomingEvents } from './support/betting.ts';
 import { workerEvents, setPhoneOffline } from './support/offline.ts';
 
-// Issue 5 end to end: slips built from event pages, created online and offline (exactly once), a refusal for moved
+// Betting end to end: slips built from event pages, created online and offline (exactly once), a refusal for moved
 // odds resolved, Explore filters that survive navigation, and the English host.
 
 test('a slip built from three event pages is created online and opens at its new address', async ({ page }) => {

@@ -3,8 +3,8 @@ import { PHONE, PT_ORIGIN, EN_ORIGIN, signIn, waitForServiceWorker } from './sup
 import { setPhoneOffline } from './support/offline.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 
-// The data saver of the settings page (issue 13 item 4). The message-image half ("message images wait for a tap")
-// is in chat-core.spec.ts, next to the chat it needs.
+// The data saver of the settings page (docs/decisions.md "Data saver"). The message-image half ("message images wait
+// for a tap") is in chat-core.spec.ts, next to the chat it needs.
 
 test.use({ viewport: PHONE });
 

@@ -6,7 +6,7 @@ import { apiUser, DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, signIn, signUpThroughApi, w
 import { checkScreen } from './support/a11y.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
-// The group drawer and the paywall (issue 12 items 4 and 5; SPEC §2, §4, §6, §8): a private group's paywall shows no
+// The group drawer and the paywall (SPEC §2, §4, §6, §8): a private group's paywall shows no
 // message, subscribing goes through the EMIS page in a frame (served by the server even under the service worker), the
 // creator promotes, removes and adds members with the toasts of SPEC §8, and a non-member sees no admin control.
 
@@ -174,6 +174,9 @@ test('a private group: the paywall hides the conversation, the EMIS page pays it
   expect((await groupOnServer(a.api, group.id)).usuarios.some((member) => member.usuario.id === b.id)).toBe(false);
 
   // Adding by search (debounced, slugified): C is added, then shows as already in the group; nonsense finds nobody.
+  // C follows A, so C's default setting ('seguidos') lets A add C straight in (a stranger's add is an invitation,
+  // group-invitations.spec.ts).
+  expect((await c.api.post(`/api/client/common/perfil/${a.user.nomeUsuario}/seguir`)).status()).toBe(200);
   const search = drawerA.getByLabel('Pesquisar usuario');
   await search.fill(`  ${c.user.nomeUsuario.toUpperCase()} `);
   const resultC = drawerA.getByRole('list', { name: 'Resultados da pesquisa' }).getByRole('listitem').filter({ hasText: `@${c.user.nomeUsuario}` });

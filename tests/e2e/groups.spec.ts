@@ -6,7 +6,7 @@ import { DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, signUpThroughApi, w
 import { setPhoneOffline } from './support/offline.ts';
 import { checkScreen } from './support/a11y.ts';
 
-// The group screens (issue 12 items 1–3, 10): the list by sub-filter, creation (online and offline, exactly once on
+// The group screens: the list by sub-filter, creation (online and offline, exactly once on
 // the server), the group chat (a message written offline delivered once, the composer of an admins-only group).
 
 test.use({ viewport: PHONE });
@@ -107,7 +107,10 @@ test('a new user creates a private group with plans from the form; bad input is 
   await page.getByLabel('Plano semanal').fill('700');
   await page.getByRole('button', { name: 'Criar grupo' }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/comunidade\/grupos$/);
+  // The new group opens, by its server id.
+  await expect(page).toHaveURL(/\/dashboard\/comunidade\/grupos\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: nome })).toBeVisible();
+  await page.goto(LIST);
   await page.getByRole('tab', { name: 'Meus' }).click();
   await expect(row(page, nome)).toBeVisible();
   await expect(row(page, nome)).toContainText('Privado');
@@ -154,7 +157,11 @@ test('a group created offline shows as waiting, then exists exactly once on the 
   const nome = `Offline ${randomUUID().slice(0, 8)}`;
   await page.getByLabel('Nome do grupo').fill(nome);
   await page.getByRole('button', { name: 'Criar grupo' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/comunidade\/grupos$/);
+  // The group made on this phone opens; it says why nothing can be written to it yet.
+  await expect(page).toHaveURL(/\/dashboard\/comunidade\/grupos\/local(:|%3A)\d+$/);
+  await expect(page.getByRole('heading', { name: nome })).toBeVisible();
+  await expect(page.getByText('Este grupo ainda não chegou ao servidor. Poderás escrever nele assim que for enviado.')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar aos grupos' }).first().click();
   const waiting = row(page, nome);
   await expect(waiting).toBeVisible();
   await expect(waiting.getByText('Guardado neste telemóvel')).toBeVisible();

@@ -4,9 +4,9 @@ import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
-// The install action and the push banner (issue 16 item 4). The install action: the menu offers it only when the browser fires `beforeinstallprompt`, which
-// these machines never do on their own, so the page gets the browser's event with a prompt() that records the call
-// and the user's answer given.
+// The install action and the push banner. The install action: the menu offers it only when the browser fires
+// `beforeinstallprompt`, which a test's browser cannot be counted on to do on its own, so the page gets the browser's
+// event with a prompt() that records the call and the user's answer given.
 
 const SHOTS = '/tmp/sw-shots';
 const DAY = 24 * 60 * 60_000;

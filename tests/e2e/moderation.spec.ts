@@ -6,8 +6,9 @@ import * as playwright from '@playwright/test';
 import { checkScreen, DESKTOP } from './support/a11y.ts';
 import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signUpThroughApi, type User } from './support/helpers.ts';
+import { setPhoneOffline } from './support/offline.ts';
 
-// Issue 14 item 5 (moderation) and item 7's bad input for reports: a user reports a message (the API, as the chat
+// Moderation, and bad input for reports: a user reports a message (the API, as the chat
 // has no Denunciar control yet) and a user (through the dialog, a reason required); the moderator sees them at
 // /moderador/notifications, removes the message, and the reporter is told; a second decision is refused; a normal
 // user gets no reports; the event update form; screenshots and axe of every moderator screen.
@@ -89,8 +90,8 @@ test('a reported message reaches the moderator, who removes it; the reporter is 
   await expect(card.locator('.mod-state')).toHaveText('Em curso');
   await card.getByRole('radio', { name: 'Remover conteúdo' }).check();
   await card.getByRole('button', { name: 'Concluir' }).click();
-  await expect(card.locator('.mod-state')).toHaveText('Concluída');
-  await expect(card.getByRole('button', { name: 'Concluir' })).toHaveCount(0);
+  // Concluded, it leaves Pendentes at once.
+  await expect(card).toHaveCount(0);
 
   // Under Concluídas it is listed with its action.
   await moderator.getByRole('button', { name: 'Concluídas' }).click();
@@ -116,6 +117,69 @@ test('a reported message reaches the moderator, who removes it; the reporter is 
   await moderator.context().close();
   await reporterPage.context().close();
 });
+
+const DECISION_TEXTS = {
+  pt: { pending: 'Pendentes', concluded: 'Concluídas', start: 'Começar a analisar', conclude: 'Concluir', inProgress: 'Em curso', saved: 'Guardada neste telemóvel', outbox: 'Alterações por enviar' },
+  en: { pending: 'Pending', concluded: 'Concluded', start: 'Start reviewing', conclude: 'Conclude', inProgress: 'In progress', saved: 'Saved on this phone', outbox: 'Changes to send' },
+} as const;
+
+for (const [lang, origin] of [
+  ['pt', PT_ORIGIN],
+  ['en', EN_ORIGIN],
+] as const) {
+  const text = DECISION_TEXTS[lang];
+
+  test(`a concluded report leaves Pendentes at once, decided online and queued offline, and stays out after the list is asked again (${lang})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const [reporter, author] = [await newPerson(), await newPerson()];
+    const tag = randomUUID().slice(0, 8);
+    const [online, offline, stays] = [`Spam em linha ${tag}`, `Spam sem rede ${tag}`, `Spam por decidir ${tag}`];
+    for (const mensagem of [stays, online, offline]) {
+      const message = await say(author, reporter, mensagem);
+      expect((await report(reporter, 'mensagem', message.id, 'Spam')).status()).toBe(201);
+    }
+    const moderator = await pageFor(browser, MODERADOR, PHONE, origin);
+    await moderator.goto(`${origin}/moderador/notifications`);
+    await expect(moderator.getByRole('button', { name: text.pending })).toHaveAttribute('aria-pressed', 'true');
+    const cardOf = (mensagem: string) => moderator.locator('.mod-card').filter({ hasText: mensagem });
+
+    // Online: analysed, it stays (in progress) with its controls; concluded (answered 200), it leaves.
+    await cardOf(online).getByRole('button', { name: text.start }).click();
+    await expect(cardOf(online).locator('.mod-state')).toHaveText(text.inProgress);
+    await cardOf(online).getByRole('button', { name: text.conclude }).click();
+    await expect(cardOf(online)).toHaveCount(0);
+    await expect(cardOf(offline)).toBeVisible();
+    await expect(cardOf(stays)).toBeVisible();
+
+    // Offline: the decision is saved on this phone and the report leaves Pendentes at once.
+    await setPhoneOffline(moderator.context(), true);
+    await cardOf(offline).getByRole('button', { name: text.start }).click();
+    await expect(cardOf(offline).locator('.mod-state')).toHaveText(text.inProgress);
+    await expect(cardOf(offline)).toContainText(text.saved);
+    await cardOf(offline).getByRole('button', { name: text.conclude }).click();
+    await expect(cardOf(offline)).toHaveCount(0);
+    await expect(moderator.getByRole('button', { name: text.outbox })).toBeVisible();
+
+    // Back online the list is asked again while the decisions are sent: it stays out, and the server has it decided.
+    await setPhoneOffline(moderator.context(), false);
+    await expect(moderator.getByRole('button', { name: text.outbox })).toBeHidden({ timeout: 20_000 });
+    await expect(cardOf(offline)).toHaveCount(0);
+    const moderatorApi = await apiUser(playwright, MODERADOR);
+    const decided = (await (await moderatorApi.get('/api/client/moderador/denuncias?estado=concluida&size=250')).json()) as { denuncias: { conteudo: string }[] };
+    expect(decided.denuncias.filter((d) => d.conteudo === online || d.conteudo === offline)).toHaveLength(2);
+    await moderatorApi.dispose();
+    await moderator.reload();
+    await expect(cardOf(stays)).toBeVisible();
+    await expect(cardOf(online)).toHaveCount(0);
+    await expect(cardOf(offline)).toHaveCount(0);
+    await moderator.getByRole('button', { name: text.concluded }).click();
+    await expect(cardOf(online)).toBeVisible();
+    await expect(cardOf(offline)).toBeVisible();
+    await moderator.context().close();
+  });
+}
 
 test('a normal user opening the moderator pages sees no reports, only that they may not', async ({ browser }) => {
   const someone = await newPerson();
@@ -161,6 +225,8 @@ test('screenshots of the moderator screens and the report dialog at 360 and 1280
   const created = await author.api.post('/api/client/common/grupos/criarGrupo', { data: { nome: 'Grupo Moderado', privado: false, allowedSenders: false }, headers: key() });
   expect(created.status()).toBe(201);
   const grupoId = ((await created.json()) as { grupo: { id: string } }).grupo.id;
+  // The reporter follows the author, so the default setting ('seguidos') lets the author add them straight in.
+  expect((await reporter.api.post(`/api/client/common/perfil/${author.user.nomeUsuario}/seguir`, { headers: key() })).status()).toBe(200);
   expect((await author.api.get(`/api/client/common/grupos/${grupoId}/adicionarUsuario/${reporter.id}`, { headers: key() })).status()).toBe(200);
   for (const mensagem of ['Bom dia a todos', 'Mensagem de spam no grupo']) {
     const sent = await author.api.post(`/api/client/common/grupos/${grupoId}/mensagens`, { data: { mensagem }, headers: key() });

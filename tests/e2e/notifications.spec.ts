@@ -9,7 +9,7 @@ import { DEMO, EN_ORIGIN, PHONE, PT_ORIGIN, apiUser, signIn, waitForServiceWorke
 import { setPhoneOffline } from './support/offline.ts';
 import { startSimulatedServer, type SimulatedServer } from './support/simulated-server.ts';
 
-// Issue 14 item 3: the notifications page (newest first, who/what/when/link, read state, the counter reset once
+// The notifications page (newest first, who/what/when/link, read state, the counter reset once
 // seen), and the server telling a slip's owner of each leg live, by push to the service worker, and on the page.
 
 test.use({ viewport: PHONE });

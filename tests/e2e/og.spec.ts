@@ -6,7 +6,7 @@ import { upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
 import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 
-// Issue 15 item 6: a slip shared outside the app. Partilhar offers the public slip's link (the phone's share sheet;
+// A slip shared outside the app. Partilhar offers the public slip's link (the phone's share sheet;
 // without one, "Copiar ligação" and a WhatsApp link), and that link, fetched as WhatsApp fetches it, unfolds into
 // Open Graph tags and a 1200×630 PNG of the slip; a hidden slip's page shows nothing of it and its image is gone.
 

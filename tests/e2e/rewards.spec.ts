@@ -7,7 +7,7 @@ import { createSlipThroughApi, newPerson, type Person, pageFor } from './support
 import { setPhoneOffline } from './support/offline.ts';
 import { upcomingEvents } from './support/betting.ts';
 
-// Issue 14 item 4: B sends A a reward from A's profile through the EMIS payment page and A sees it under recebidas
+// Rewards: B sends A a reward from A's profile through the EMIS payment page and A sees it under recebidas
 // with a notification; a cancelled payment is refunded; a reward to oneself is refused with its message; the lists
 // read offline. Screenshots at 360 and 1280 px in pt and en with axe.
 

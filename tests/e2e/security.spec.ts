@@ -6,9 +6,10 @@ import { PHONE, PT_ORIGIN, apiUser, signIn } from './support/helpers.ts';
 
 test.use({ viewport: PHONE });
 
-// Issue 10 item 1 in a real browser: a signed-in victim opens a page on another site (127.0.0.1 is another site
-// than localhost), whose links, images, redirects and forms aim at the spec's mutating GETs. SameSite=Lax lets the
-// session cookie ride along on the top-level navigations, so only the server's CSRF guard stands in the way.
+// Cross-site requests (docs/security.md) in a real browser: a signed-in victim opens a page on another site (127.0.0.1
+// is another site than localhost), whose links, images, redirects and forms aim at the spec's mutating GETs.
+// SameSite=Lax lets the session cookie ride along on the top-level navigations, so only the server's CSRF guard stands
+// in the way.
 
 /** The attacker's site: a page with a link, an image and a form aimed at `target`, and a redirect to it. */
 async function attackerSite(target: string): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -96,7 +97,9 @@ test("a page on another site cannot make a signed-in victim add its author to th
   expect(names).toContain(nome);
   expect(names).not.toContain('Grupo forjado');
 
-  // The same call made by the app itself, from its own page, works: the check above could have seen a change.
+  // The same call made by the app itself, from its own page, works: the check above could have seen a change. (The
+  // attacker lets the people they follow add them, the default setting: they follow the victim first.)
+  expect((await attacker.post('/api/client/common/perfil/demo/seguir', { headers: { 'x-requested-with': 'fichas' } })).status()).toBe(200);
   const own = await page.evaluate(async (url) => (await fetch(url, { headers: { 'x-requested-with': 'fichas' } })).status, target);
   expect(own).toBe(200);
   expect(await attackerRole()).toBe('normal');

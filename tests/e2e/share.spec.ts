@@ -6,7 +6,7 @@ import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn, waitForServiceWorker } from './sup
 import { createSlipThroughApi, newPerson, type Person, pageFor } from './support/people.ts';
 import { setPhoneOffline } from './support/offline.ts';
 
-// Issue 12 item 7: a slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
+// A slip shared into a chat from the share dialog (online and offline, exactly once), and the slip
 // card the other member sees in the chat, which copies into their builder with the copy rule of SPEC §4.
 
 const SHOTS = process.env.SHARE_SHOTS ?? '/tmp/shots-share';

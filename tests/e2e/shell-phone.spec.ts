@@ -6,7 +6,8 @@ import { pickHomeWin, upcomingEvents, type ApiEvent } from './support/betting.ts
 import { newPerson, type Person } from './support/people.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 
-// The shell on a phone and Explore's lists (issue 16 item 4). Each test is one long flow on a shared server.
+// The shell on a phone and Explore's lists (DESIGN §11: nothing wider than 360 px). Each test is one long flow on a
+// shared server.
 test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.SHOTS_DIR;

@@ -8,7 +8,7 @@ import { setPhoneOffline } from './support/offline.ts';
 import { createSlipThroughApi, newPerson, type Person } from './support/people.ts';
 import { startSimulatedServer, type SimulatedServer } from './support/simulated-server.ts';
 
-// Issue 15 item 5: a slip shared into a chat, opened after the feed moved one leg's price and kicked off another's
+// The stale-slip check: a slip shared into a chat, opened after the feed moved one leg's price and kicked off another's
 // match, shows both leg by leg (in the chat's card and on the public slip page) and copies only the open legs, at
 // current odds. A server of its own: the simulator plays the kicked-off match at 10 match minutes a real minute, so
 // it stays live for the whole test; prices of matches more than two days away are not nudged by the simulator.

@@ -7,7 +7,7 @@ import { PHONE, waitForServiceWorker } from './support/helpers.ts';
 import { seriousViolations, widerThanViewport } from './support/a11y.ts';
 import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
 
-// Safe updates (issue 16 items 4 and 5): build A is served and open in a tab; build B is deployed (the server's
+// Safe updates (docs/decisions.md "Shell"): build A is served and open in a tab; build B is deployed (the server's
 // static folder is a link switched from A's folder to B's, as a deploy swaps folders: A's hashed chunks are gone from
 // the server). The open tab says 'Nova versão disponível', its lazy routes still load (from its worker), and after
 // Actualizar it runs B. A is deployed again: a chunk B's tab had not kept yet is gone, so the tab moves to A by itself.
@@ -125,7 +125,9 @@ test('a deploy is announced, the open tab keeps loading its routes, Actualizar m
   expect(loaded.filter((file) => onlyInA.includes(file) && /^(Login|Faq)-/.test(file))).toHaveLength(2);
   await expect(page.locator('html')).toHaveAttribute('data-build', 'A');
 
-  // Actualizar: the tab reloads into B, which is now the active worker, and B's routes load.
+  // Actualizar: the tab reloads into B, which is now the active worker, and B's routes load. The data saver is on from
+  // here (the connection's type is unknown, so metered): B's tab keeps no screen ahead, which the next step needs.
+  await page.evaluate(() => localStorage.setItem('dataSaver', 'on'));
   await prompt.getByRole('button', { name: 'Actualizar' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
   const registration = await page.evaluate(async () => {
@@ -138,7 +140,7 @@ test('a deploy is announced, the open tab keeps loading its routes, Actualizar m
   await expect(page.locator('#field-userData')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-build', 'B');
 
-  // A is deployed again while B's tab has not cached its credits chunk (it warms only once idle): opening the credits
+  // A is deployed again while B's tab has not cached its credits chunk (not kept ahead under the data saver): opening the credits
   // finds the chunk gone from the server, so the tab moves to the waiting version by itself and reloads there.
   deploy('A');
   await lookForUpdate(page);

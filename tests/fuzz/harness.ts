@@ -1,13 +1,12 @@
 import { Dexie } from 'dexie';
 import { AppDb } from '../../src/db/app-db.ts';
 import type { OutboxEntry } from '../../src/db/outbox-types.ts';
-import { sendRaw } from '../../src/api/http.ts';
-import { sendBatchRaw } from '../../src/api/batch.ts';
-import { batchEntries, batchHeaders } from '../../src/sync/outbox/wire.ts';
+import { fetchTransport } from '../../src/api/outbox-transport.ts';
 import { fetchSession, signInWithCredentials } from '../../src/api/auth.ts';
 import { flushOutbox, resumePaused } from '../../src/sync/outbox/replayer.ts';
 import { createOutboxRunner, type OutboxRunner } from '../../src/sync/outbox/runner.ts';
-import { OUTBOX_LOCK } from '../../src/sync/outbox/wire.ts';
+import { drainOutboxFromWorker } from '../../sw/outbox-drain.ts';
+import { OUTBOX_LOCK } from '../../src/sync/outbox/sender.ts';
 import { APPLIERS } from '../../src/sync/outbox/registry.ts';
 import { pullLatestMessages, pullOlderMessages, sendMessage } from '../../src/sync/resources/messages.ts';
 import { resetCounter, setFollowing } from '../../src/sync/resources/social-actions.ts';
@@ -24,7 +23,8 @@ import { startFuzzServer, type FuzzServer } from './server.ts';
  * One seed of the outbox fault-injection suite (DESIGN §4 and §9).
  *
  * The REAL client outbox (enqueue through `sendMessage`, `setFollowing`, `resetCounter`; `flushOutbox` run by
- * `createOutboxRunner` under Web Locks; `sendRaw` as the transport) runs on fake-indexeddb against the REAL server
+ * `createOutboxRunner` under Web Locks, and the service worker's `drainOutboxFromWorker`, both through the one sender
+ * and `fetchTransport`) runs on fake-indexeddb against the REAL server
  * over HTTP. The network holds every outbox request until the fuzz loop delivers it, so the seed decides, step by
  * step, what happens: mutations in one of one or two tabs, deliveries (clean, offline, 5xx, lost acknowledgement),
  * pokes, the backoff timers on a virtual clock, offline periods, a session that ends (real 401s) and the same user
@@ -78,6 +78,8 @@ const STEP_LIMIT = 20_000;
 const QUIESCENCE_ROUNDS = 5_000;
 /** Not a threshold of the test: only turns a harness deadlock into a clear failure instead of a hang. */
 const STUCK_MS = 60_000;
+/** The service worker's place in the network's and the locks' books (tabs are 1, 2, …). */
+const WORKER = 0;
 
 type Planned =
   | { n: number; kind: 'message'; mutationId: number; peer: string; text: string }
@@ -158,7 +160,9 @@ class SeedRun {
   private quiet = false;
   private sessionExpired = false;
   private peerJar = new CookieJar();
-  private peerFollows = false;
+  private peerFollowed = false;
+  /** The service worker's drain while Background Sync has it running (sw/outbox-drain.ts). */
+  private workerDrain: Promise<void> | null = null;
   private faultRate = 0.3;
   private chatPeers: string[] = [];
   private readonly seed: number;
@@ -199,6 +203,7 @@ class SeedRun {
     const id = this.nextTabId++;
     const db = new AppDb(this.dbName);
     const timers = this.clock.timersFor(id);
+    const transport = fetchTransport({ origin: () => location.origin });
     // As src/sync/outbox/app-outbox.ts builds it, with this tab's Web Locks and the virtual clock.
     const runner = createOutboxRunner({
       flush: () =>
@@ -207,9 +212,8 @@ class SeedRun {
           appliers: APPLIERS,
           now: this.clock.now,
           random: this.jitter.next,
-          send: (entry, headers) =>
-            sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers: { ...headers, [TAB_HEADER]: String(id) } }),
-          sendBatch: (items) => sendBatchRaw(batchEntries(items), { ...batchHeaders(items), [TAB_HEADER]: String(id) }),
+          transport: (request) => transport({ ...request, headers: { ...request.headers, [TAB_HEADER]: String(id) } }),
+          batch: true,
         }),
       locks: this.hub.managerFor(id),
       setTimer: timers.setTimer,
@@ -241,6 +245,41 @@ class SeedRun {
   private poke(tab: Tab): void {
     this.count('pokes');
     void tab.runner.poke();
+  }
+
+  /**
+   * Background Sync wakes the service worker: it sends the queue with the same sender as the pages and keeps the
+   * answers for the next page to fold in (DESIGN §4), under the same lock, through the same held network.
+   */
+  private wakeWorker(): void {
+    this.count('worker_wakes');
+    this.workerDrain = drainOutboxFromWorker({
+      name: this.dbName,
+      fetch: (input, init) => globalThis.fetch(input, init),
+      locks: this.hub.managerFor(WORKER),
+      origin: this.server.url,
+      headers: { [TAB_HEADER]: String(WORKER) },
+    }).then(
+      (report) => {
+        this.count('worker_answers_kept', report.answered);
+        this.workerDrain = null;
+      },
+      (error: unknown) => {
+        this.problems.push(`the worker's drain failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.workerDrain = null;
+      },
+    );
+  }
+
+  /** The browser stops the worker mid-flight: its request is left unanswered, before or after the server had it. */
+  private async stopWorker(reachServer: boolean): Promise<void> {
+    const parked = this.network.parkedOf(WORKER);
+    if (!parked) return;
+    const delivery = await this.network.abandon(parked, reachServer);
+    this.record(parked, delivery, reachServer ? 'abandoned-after-server' : 'abandoned');
+    this.count(reachServer ? 'worker_stopped_after_commit' : 'worker_stopped_before_server');
+    this.hub.kill(WORKER);
+    FuzzNetwork.fail(parked);
   }
 
   /**
@@ -284,7 +323,7 @@ class SeedRun {
       this.count('sign_in_races');
       for (let i = this.prng.int(1, 2); i > 0; i -= 1) await this.mutate(this.prng.pick(this.liveTabs()));
     }
-    // src/sync/session.ts after a refresh that finds the same user: resumePaused, then poke.
+    // src/sync/session-actions.ts after a refresh that finds the same user: resumePaused, then poke.
     const resumed = await resumePaused(tab.db, this.userId);
     if (resumed > 0) {
       this.count('resumed_entries', resumed);
@@ -402,7 +441,9 @@ class SeedRun {
 
   /** The other user raises one of the outbox user's counters on the server, between two of the loop's steps. */
   private async raise(): Promise<void> {
-    const counter = this.prng.pick(RESET_COUNTERS);
+    // newNotification goes up when someone starts following, once a day per follower (repeats are merged), so the
+    // peer raises it with its first follow; after that it writes a message instead.
+    const counter = this.peerFollowed ? 'newMessage' : this.prng.pick(RESET_COUNTERS);
     if (counter === 'newMessage') {
       const answer = await this.peer('POST', `${COMMON}/conversas/com/${DEMO.userData}/mensagens`, { mensagem: `peer-${this.seed}-${this.counterLog.length}`, imagens: [] });
       if (answer.status !== 201) throw new Error(`peer message failed: ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -410,14 +451,11 @@ class SeedRun {
       this.count('raises');
       return;
     }
-    // newNotification goes up when someone starts following; unfollowing does not change it.
-    const answer = await this.peer(this.peerFollows ? 'DELETE' : 'POST', `${COMMON}/perfil/${DEMO.userData}/seguir`);
+    const answer = await this.peer('POST', `${COMMON}/perfil/${DEMO.userData}/seguir`);
     if (answer.status !== 200) throw new Error(`peer follow failed: ${answer.status} ${JSON.stringify(answer.body)}`);
-    if (!this.peerFollows) {
-      this.counterLog.push({ type: 'raise', counter });
-      this.count('raises');
-    }
-    this.peerFollows = !this.peerFollows;
+    this.counterLog.push({ type: 'raise', counter });
+    this.count('raises');
+    this.peerFollowed = true;
   }
 
   // ---------------------------------------------------------------- the loop
@@ -475,7 +513,8 @@ class SeedRun {
 
   private async step(signInRace: boolean): Promise<void> {
     const live = this.liveTabs();
-    const parked = live.map((tab) => this.network.parkedOf(tab.id)).find((request) => request !== undefined);
+    const parked = [...live.map((tab) => tab.id), WORKER].map((id) => this.network.parkedOf(id)).find((request) => request !== undefined);
+    const workerParked = this.network.parkedOf(WORKER) !== undefined;
     const action = this.prng.weighted({
       mutate: 30,
       deliver: parked ? 50 : 0,
@@ -489,6 +528,8 @@ class SeedRun {
       openTab: live.length < 2 ? 1.2 : 0,
       closeTab: live.length > 1 ? 0.8 : 0,
       raise: 2,
+      worker: this.workerDrain ? 0 : 2.5,
+      stopWorker: workerParked ? 0.6 : 0,
     });
     this.count(`step_${action}`);
     switch (action) {
@@ -530,7 +571,8 @@ class SeedRun {
         this.count('signed_in_again');
         return this.signInDemo(this.prng.pick(this.liveTabs()), signInRace && this.prng.chance(0.35));
       case 'reload': {
-        const victim = parked && this.prng.chance(0.75) ? (live.find((tab) => tab.id === parked.tab) as Tab) : this.prng.pick(live);
+        const parkedTab = parked ? live.find((tab) => tab.id === parked.tab) : undefined;
+        const victim = parkedTab && this.prng.chance(0.75) ? parkedTab : this.prng.pick(live);
         const inFlight = this.network.parkedOf(victim.id);
         await this.killTab(victim, inFlight !== undefined && this.prng.chance(0.5));
         this.count(inFlight ? 'reloads_mid_flight' : 'reloads');
@@ -555,6 +597,12 @@ class SeedRun {
       }
       case 'raise':
         return this.raise();
+      case 'worker':
+        this.wakeWorker();
+        return this.settle();
+      case 'stopWorker':
+        await this.stopWorker(this.prng.chance(0.5));
+        return this.settle();
     }
   }
 
@@ -567,7 +615,7 @@ class SeedRun {
     if (this.sessionExpired) await this.signInDemo(this.anyLiveTab(), false);
     for (let round = 0; round < QUIESCENCE_ROUNDS; round += 1) {
       await this.settle();
-      const parked = this.network.parked().find((request) => this.liveTabs().some((tab) => tab.id === request.tab));
+      const parked = this.network.parked().find((request) => request.tab === WORKER || this.liveTabs().some((tab) => tab.id === request.tab));
       if (parked) {
         await this.deliver(parked, 'none');
         continue;
@@ -744,9 +792,11 @@ class SeedRun {
         .where('sender_id', '=', this.userId)
         .executeTakeFirstOrThrow();
       const times = Number(notified.n);
-      // Only a follow applied out of order or twice across an unfollow can make these differ.
-      if (times !== newFollows) {
-        this.problems.push(`${target} was notified of ${times} new follows, ${newFollows} were made`);
+      // A follower is announced once a day however often they follow again (a seed runs within one day), so a
+      // follow applied out of order or twice shows as a missing or a second notice.
+      const expected = Math.min(1, newFollows);
+      if (times !== expected) {
+        this.problems.push(`${target} was notified ${times} times of ${newFollows} new follows (once a day is right)`);
       }
     }
 

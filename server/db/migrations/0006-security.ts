@@ -32,7 +32,7 @@ export const security: Migration = {
       .execute();
     await db.schema.createIndex('tokens_conta_usuario_idx').on('tokens_conta').columns(['usuario_id', 'finalidade']).execute();
 
-    // rate-limiter-flexible's counters (server/security/rate-limit-store.ts): one row per limiter key.
+    // The rate limits' counters (server/security/rate-limit-store.ts): one row per limiter key.
     await db.schema
       .createTable('rate_limits')
       .addColumn('key', 'text', (c) => c.primaryKey())

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Notifications told exactly once and carrying what their screen needs (issue 14): `chave` names the event a
+// Notifications told exactly once and carrying what their screen needs: `chave` names the event a
 // notification is about (user, tipo, resource, leg, state), unique per user, so a job that runs again or a second
 // process never tells anyone twice; `dados` is the JSON of its facts (a leg's position and score, a slip's return),
 // from which the app words it in its own language.

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// Reports and suspensions (issue 14, moderation; docs/api/social.md "Reports"). A report is one user's complaint
+// Reports and suspensions (moderation; docs/api/social.md "Reports"). A report is one user's complaint
 // about a message, a slip or a user, decided by a moderator; a suspension keeps a user from changing anything until
 // a time. The tables are typed in server/social/reports/tables.ts.
 export const reports: Migration = {

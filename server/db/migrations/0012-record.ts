@@ -1,10 +1,10 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-// The verified record (issue 15). A slip keeps when it was published (`fichas.publicada_em`: from then on its
-// selections, odds and stake are locked; today slips are published at creation, so existing rows take created_at).
-// Each leg keeps what it needs to be shown without its event (teams, competition and kick-off as they were when the
-// slip was made), so a slip whose event left the feed still lists that leg, marked 'SR' (sem resultado); filled at
-// creation, backfilled here from eventos.
+// The verified record (docs/api/betting.md "The record"). A slip keeps when it was published (`fichas.publicada_em`:
+// from then on its selections, odds and stake are locked; today slips are published at creation, so existing rows take
+// created_at). Each leg keeps what it needs to be shown without its event (teams, competition and kick-off as they were
+// when the slip was made), so a slip whose event left the feed still lists that leg, marked 'SR' (sem resultado);
+// filled at creation, backfilled here from eventos.
 export const record: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('fichas').addColumn('publicada_em', 'text').execute();

@@ -10,6 +10,10 @@ import { ordering } from './0008-ordering.ts';
 import { notificationKeys } from './0009-notification-keys.ts';
 import { reports } from './0011-reports.ts';
 import { record } from './0012-record.ts';
+import { sessionBindings } from './0013-session-bindings.ts';
+import { groupInvitations } from './0014-group-invitations.ts';
+import { footballFeed } from './0020-football-feed.ts';
+import { paymentGateways } from './0021-payment-gateways.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +28,8 @@ export const migrations: Record<string, Migration> = {
   '0009-notification-keys': notificationKeys,
   '0011-reports': reports,
   '0012-record': record,
+  '0013-session-bindings': sessionBindings,
+  '0014-group-invitations': groupInvitations,
+  '0020-football-feed': footballFeed,
+  '0021-payment-gateways': paymentGateways,
 };

@@ -6,7 +6,7 @@ import {
   ConversationResponseSchema,
   MarkConversationsReadResponseSchema,
 } from '../../../contract/schemas/chats.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';

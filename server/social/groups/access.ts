@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import type { AllowedSenders } from '../../../contract/schemas/groups.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import type { Outcome, Trx } from '../../idempotency/idempotent.ts';
 import { refuse } from '../../idempotency/idempotent.ts';
 import { findGroup, findMembership, placeOf, type GroupPlace, type GroupRow, type MemberRow } from './repo.ts';

@@ -80,7 +80,7 @@ async function summaries(db: Reader, rows: readonly GroupRow[], viewer: Viewer):
     rows.flatMap((r) => [r.criador_id, ...(r.last_sender_id ? [r.last_sender_id] : [])]),
   );
   const now = Date.now();
-  // A private group sells its creator's tips: its paywall and drawer show the creator's record (issue 15).
+  // A private group sells its creator's tips: its paywall and drawer show the creator's verified record.
   const records = await loadRecordSummaries(
     db,
     [...new Set(rows.filter((r) => r.privado === 1).map((r) => r.criador_id))],

@@ -8,9 +8,9 @@ import {
   GroupResponseSchema,
   UpdateGroupRequestSchema,
 } from '../../../contract/schemas/groups.ts';
-import { validateGroupFields } from '../../../contract/validation/social.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
+import { groupNameKey, validateGroupFields } from '../../../contract/validation/social.ts';
+import type { AppEnv } from '../../hono-env.ts';
+import { idempotent, ok, refuse, type Trx } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { newId } from '../../lib/ids.ts';
@@ -55,7 +55,22 @@ function imageField(value: string | null | undefined, keepUrl: string | null): I
   return check.ok ? { ok: true, value } : check;
 }
 
-/** POST /api/client/common/grupos/criarGrupo {nome, imagem?, privado, allowedSenders, planos} → 201 grupo. */
+/**
+ * Whether the creator already has another group of this name, case and spaces folded (a creator's groups are a
+ * handful; folded here rather than in SQL, whose lower() folds only ASCII in SQLite).
+ */
+async function creatorHasName(trx: Trx, creatorId: string, nome: string, exceptId: string | null): Promise<boolean> {
+  const rows = await trx.selectFrom('grupos').select(['id', 'nome']).where('criador_id', '=', creatorId).execute();
+  const key = groupNameKey(nome);
+  return rows.some((row) => row.id !== exceptId && groupNameKey(row.nome) === key);
+}
+
+const nameTaken = () => refuse(400, MSG.groupNameTaken, { campos: { nome: MSG.groupNameTaken } });
+
+/**
+ * POST /api/client/common/grupos/criarGrupo {nome, imagem?, privado, allowedSenders, planos} → 201 grupo; 400
+ * 'Já tens um grupo com este nome' when the creator has one of that name already.
+ */
 export async function createGroup(c: Context<AppEnv>): Promise<Response> {
   const body = await readJson(c, CreateGroupRequestSchema);
   if (!body.ok) return body.response;
@@ -64,6 +79,7 @@ export async function createGroup(c: Context<AppEnv>): Promise<Response> {
   const image = imageField(body.data.imagem, null);
   if (!image.ok) return jsonError(c, image.status, image.message);
   return idempotent(c, async (trx) => {
+    if (await creatorHasName(trx, c.get('user').id, rule.value.nome, null)) return nameTaken();
     const now = new Date().toISOString();
     const id = newId();
     await trx
@@ -106,6 +122,9 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
       planos: body.data.planos ?? parsePlans(group.planos),
     });
     if (!rule.ok) return refuse(400, rule.message);
+    if (groupNameKey(rule.value.nome) !== groupNameKey(group.nome) && (await creatorHasName(trx, group.criador_id, rule.value.nome, id))) {
+      return nameTaken();
+    }
     const image = imageField(body.data.imagem, group.imagem ? groupImageUrl(group) : null);
     if (!image.ok) return refuse(image.status, image.message);
     await trx

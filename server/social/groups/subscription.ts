@@ -7,19 +7,22 @@ import {
   GroupSubscribeResponseSchema,
   type GroupPlanName,
 } from '../../../contract/schemas/groups.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { idempotent, ok, refuse, type After, type Trx } from '../../idempotency/idempotent.ts';
-import { jsonError } from '../../lib/http.ts';
+import { jsonError, requestHost } from '../../lib/http.ts';
+import { brandForHost } from '../../../contract/brands.ts';
 import { addDays } from '../../lib/time.ts';
 import { notify } from '../../notify/notify.ts';
+import { groupActiveText, groupRefusedText, groupSubscriberText } from '../../notify/texts.ts';
 import type { Signals } from '../../signals/signals.ts';
 import { isId } from '../shared/request.ts';
 import { loadUser, toPublic, toSender } from '../shared/users.ts';
 import { isOutcome, loadGroupContext } from './access.ts';
-import { createPayment } from '../../payments/gateway.ts';
+import { createPayment, paymentStep } from '../../payments/gateway.ts';
 import { registerPaymentPurpose, type PaidRefusal } from '../../payments/purposes.ts';
 import { countUsers, findGroup, findMembership, parsePlans } from './repo.ts';
 import { seatFor } from './seats.ts';
+import { groupPlanDescription } from '../../payments/descriptions.ts';
 
 export const GROUP_PAYMENT_KIND = 'grupo';
 
@@ -29,6 +32,11 @@ export async function subscribeToGroup(c: Context<AppEnv>): Promise<Response> {
   if (!isId(id)) return jsonError(c, 404, MSG.notFound);
   const plan = GroupPlanNameSchema.safeParse(c.req.param('plan'));
   if (!plan.success) return jsonError(c, 400, MSG.groupSubscriptionFailed);
+  const payment = paymentStep(c, MSG.groupSubscriptionFailed);
+  const priceNow = async () => {
+    const group = await findGroup(c.get('db'), id);
+    return group ? (parsePlans(group.planos).find((p) => p.extensao === plan.data)?.valor ?? null) : null;
+  };
   return idempotent(c, async (trx) => {
     const ctx = await loadGroupContext(c, trx, id);
     if (isOutcome(ctx)) return ctx;
@@ -37,17 +45,20 @@ export async function subscribeToGroup(c: Context<AppEnv>): Promise<Response> {
     if (!ctx.membership && (await countUsers(trx, id)) >= GROUP_MAX_USERS) return refuse(400, MSG.groupFull);
     const valor = parsePlans(ctx.group.planos).find((p) => p.extensao === plan.data)?.valor ?? 0;
     if (valor <= 0) return refuse(400, MSG.groupSubscriptionFailed);
-    const payment = await createPayment(trx, {
+    // Begun before the transaction at the price then; a price changed in between is refused, not charged.
+    const begun = payment.begun(valor);
+    if (!begun) return refuse(409, MSG.groupSubscriptionFailed);
+    const started = await createPayment(trx, begun, {
       userId: c.get('user').id,
       purpose: {
         kind: GROUP_PAYMENT_KIND,
-        description: `Subscrição ${plan.data} do grupo ${ctx.group.nome}`,
+        description: groupPlanDescription(brandForHost(requestHost(c)).locale, plan.data, ctx.group.nome),
         details: { grupoId: id, plano: plan.data },
       },
       amount: valor,
     });
-    return ok(GroupSubscribeResponseSchema, { respostaEmis: { id: payment.id } });
-  });
+    return ok(GroupSubscribeResponseSchema, { respostaEmis: started });
+  }, { prepare: payment.prepare(priceNow) });
 }
 
 /**
@@ -71,10 +82,11 @@ export async function activateGroupPlan(
       {
         userId: input.userId,
         tipo: 'grupoSubscricaoRecusada',
-        mensagem: `O pagamento da subscrição do grupo ${group.nome} foi cancelado: o grupo já tem o limite de ${GROUP_MAX_USERS} usuarios`,
+        mensagem: groupRefusedText(group.nome, GROUP_MAX_USERS),
         counter: 'newGroupSubscription',
         pagamentoId: input.pagamentoId,
         recurso: { tipo: 'grupo', id: group.id },
+        dados: { grupo: group.nome, limite: GROUP_MAX_USERS },
       },
       delivery,
     );
@@ -93,16 +105,17 @@ export async function activateGroupPlan(
       .execute();
   }
   const member = await loadUser(trx, input.userId);
-  const day = expiraEm.slice(0, 10);
   await notify(
     trx,
     {
       userId: input.userId,
       tipo: 'grupoSubscricao',
-      mensagem: `A tua subscrição do grupo ${group.nome} está activa até ${day}`,
+      mensagem: groupActiveText(group.nome, expiraEm),
       counter: 'newGroupSubscription',
       pagamentoId: input.pagamentoId,
       recurso: { tipo: 'grupo', id: group.id },
+      // The app words it and writes the date in its reader's language (contract/schemas/notification-data.ts).
+      dados: { grupo: group.nome, ate: expiraEm },
     },
     delivery,
   );
@@ -111,11 +124,12 @@ export async function activateGroupPlan(
     {
       userId: group.criador_id,
       tipo: 'grupoSubscritor',
-      mensagem: `${member?.nome ?? 'Um usuario'} subscreveu o grupo ${group.nome}`,
+      mensagem: groupSubscriberText(member?.nome ?? 'Um usuario', group.nome),
       counter: 'newGroupSubscriber',
       sender: member ? toSender(toPublic(member)) : null,
       pagamentoId: input.pagamentoId,
       recurso: { tipo: 'grupo', id: group.id },
+      dados: { grupo: group.nome },
     },
     delivery,
   );

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import { MessageListResponseSchema, MessageResponseSchema, type Mensagem, type Recurso } from '../../../contract/schemas/chats.ts';
 import type { ChatType } from '../../../contract/schemas/signals.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { ok, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { decodeImageDataUrl } from '../../../contract/data-url.ts';
 import { MSG } from '../../../contract/messages.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { jsonError } from '../../lib/http.ts';
 import { isId } from '../shared/request.ts';
 

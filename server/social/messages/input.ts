@@ -4,7 +4,7 @@ import { IMAGE_MAX_BYTES } from '../../../contract/limits.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { SendMessageRequestSchema } from '../../../contract/schemas/chats.ts';
 import { validateMessage } from '../../../contract/validation/social.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { isAcceptableImage } from '../../auth/image.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readJson, type Parsed } from '../shared/request.ts';

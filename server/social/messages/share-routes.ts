@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import { ShareQuerySchema, type Recurso } from '../../../contract/schemas/chats.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { idempotent, refuse, type After, type Outcome, type Trx } from '../../idempotency/idempotent.ts';
 import { jsonError } from '../../lib/http.ts';
 import { findConversation, isParticipant } from '../conversations/repo.ts';

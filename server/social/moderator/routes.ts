@@ -3,7 +3,7 @@ import { MSG } from '../../../contract/messages.ts';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { ConversationListResponseSchema, MessageListResponseSchema } from '../../../contract/schemas/chats.ts';
 import { EventRecordResponseSchema, ModeratorEventRequestSchema, type EventRecord } from '../../../contract/schemas/rooms.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';

@@ -7,7 +7,7 @@ import {
   type Notification,
 } from '../../../contract/schemas/notifications.ts';
 import { NotificationDataSchema, type NotificationData } from '../../../contract/schemas/notification-data.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { idempotent, ok } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Follows, MyProfileUser, ProfileUser } from '../../../contract/schemas/profile.ts';
+import { DEFAULT_GROUP_ADD_POLICY } from '../../../contract/group-add-policy.ts';
 import { SocialsSchema } from '../../../contract/schemas/profile.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Page } from '../shared/request.ts';
@@ -55,7 +56,8 @@ export async function myProfileUser(db: Reader, card: UserCard): Promise<MyProfi
   const row = await db
     .selectFrom('usuarios')
     .leftJoin('perfis', 'perfis.usuario_id', 'usuarios.id')
-    .select(['usuarios.email', 'usuarios.telefone', 'usuarios.created_at', 'perfis.telefone_verificado'])
+    .leftJoin('privacidade', 'privacidade.usuario_id', 'usuarios.id')
+    .select(['usuarios.email', 'usuarios.telefone', 'usuarios.created_at', 'perfis.telefone_verificado', 'privacidade.adicionar_grupos'])
     .where('usuarios.id', '=', card.id)
     .executeTakeFirst();
   if (!row) return null;
@@ -64,6 +66,7 @@ export async function myProfileUser(db: Reader, card: UserCard): Promise<MyProfi
     email: row.email,
     numeroTelemovel: row.telefone,
     telefoneVerificado: row.telefone_verificado === 1,
+    adicionarGrupos: row.adicionar_grupos ?? DEFAULT_GROUP_ADD_POLICY,
   };
 }
 

@@ -12,8 +12,9 @@ import {
 } from '../../../contract/schemas/profile.ts';
 import { CounterNameSchema } from '../../../contract/schemas/signals.ts';
 import { SlipListResponseSchema } from '../../../contract/schemas/slips.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { LIST, nextListPlace } from '../../db/list-place.ts';
+import { angolaDayOf } from '../../explore/angola-day.ts';
 import { idempotent, ok, refuse } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
@@ -66,7 +67,7 @@ export async function userProfile(c: Context<AppEnv>): Promise<Response> {
   });
 }
 
-/** POST /api/client/common/perfil/{nomeUsuario}/seguir: follows and tells the followed user (once). */
+/** POST /api/client/common/perfil/{nomeUsuario}/seguir: follows and tells the followed user (once a day per follower). */
 export async function follow(c: Context<AppEnv>): Promise<Response> {
   const target = await findUserByName(c.get('db'), normalizeUsername(c.req.param('nomeUsuario') ?? ''));
   if (!target) return jsonError(c, 404, MSG.notFound);
@@ -78,6 +79,8 @@ export async function follow(c: Context<AppEnv>): Promise<Response> {
       await trx.insertInto('seguidores').values({ seguidor_id: me, seguido_id: target.id, created_at: createdAt, seq }).execute();
       const follower = await loadUser(trx, me);
       if (!follower) return refuse(401, MSG.unauthenticated);
+      // Follow, unfollow, follow again: one notice per follower a day (docs/decisions.md "Group invitations and merged
+      // notifications").
       await notify(
         trx,
         {
@@ -86,6 +89,7 @@ export async function follow(c: Context<AppEnv>): Promise<Response> {
           mensagem: `${follower.nome} começou a seguir-te`,
           counter: 'newNotification',
           sender: toSender(toPublic(follower)),
+          chave: `seguir:${me}:${angolaDayOf(new Date()).day}`,
         },
         { signals: c.get('signals'), after },
       );

@@ -12,7 +12,7 @@ import {
   ReportResponseSchema,
   SUSPENSION_MAX_DAYS,
 } from '../../../contract/schemas/reports.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { requireSession } from '../../auth/session.ts';
 import { idempotent, ok, refuse, type After, type Trx } from '../../idempotency/idempotent.ts';
 import { answer } from '../../lib/answer.ts';

@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
+import { ANGOLA_UTC_OFFSET_MS } from '../../../contract/angola-time.ts';
 import { REPORT_MSG } from '../../../contract/schemas/reports.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { readSessionToken } from '../../auth/session.ts';
 import type { Database } from '../../db/schema.ts';
 import { jsonError } from '../../lib/http.ts';
@@ -43,9 +44,9 @@ async function activeSuspension(db: Kysely<Database>, userId: string): Promise<s
   return ate && ate > new Date(now).toISOString() ? ate : null;
 }
 
-/** 24/11/2026 15:30 in Luanda (UTC+1, no summer time). */
+/** 24/11/2026 15:30 in Luanda (Angola's time, contract/angola-time.ts). */
 export function luandaTime(iso: string): string {
-  const date = new Date(new Date(iso).getTime() + 3_600_000);
+  const date = new Date(new Date(iso).getTime() + ANGOLA_UTC_OFFSET_MS);
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}`;
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { MSG } from '../../../contract/messages.ts';
 import { RewardListResponseSchema, RewardResponseSchema } from '../../../contract/schemas/rewards.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { answer } from '../../lib/answer.ts';
 import { jsonError } from '../../lib/http.ts';
 import { readPage } from '../shared/request.ts';
@@ -43,6 +43,9 @@ export async function getReward(c: Context<AppEnv>): Promise<Response> {
   if (!row) return jsonError(c, 404, MSG.notFound);
   const me = c.get('user').id;
   if (row.remetente_id !== me && row.destinatario_id !== me) return jsonError(c, 403, MSG.forbidden);
+  // Until it is paid a reward is only the sender's intent: the recipient gets the answer of a reward that never was,
+  // and learns neither its amount nor its message (once paid it is theirs; refunded, they may see it went back).
+  if (row.remetente_id !== me && row.estado === 'pendente') return jsonError(c, 404, MSG.notFound);
   const users = await loadUsers(db, [row.remetente_id, row.destinatario_id]);
   return answer(c, RewardResponseSchema, { recompensa: rewardOf(row, users) });
 }

@@ -8,15 +8,17 @@ import {
   SendRewardResponseSchema,
   rewardAmountProblem,
 } from '../../../contract/schemas/rewards.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { LIST, nextListPlace } from '../../db/list-place.ts';
 import { idempotent, ok, refuse, type Trx } from '../../idempotency/idempotent.ts';
 import { newId } from '../../lib/ids.ts';
-import { createPayment } from '../../payments/gateway.ts';
-import { jsonError } from '../../lib/http.ts';
+import { createPayment, paymentStep } from '../../payments/gateway.ts';
+import { jsonError, requestHost } from '../../lib/http.ts';
+import { brandForHost } from '../../../contract/brands.ts';
 import { readJson, isId } from '../shared/request.ts';
 import { findUserByName, loadUser, loadUsers, type UserCard } from '../shared/users.ts';
 import { REWARD_PAYMENT_KIND, rewardOf } from './reward-row.ts';
+import { rewardDescription } from '../../payments/descriptions.ts';
 
 const AMOUNT_MESSAGE = { min: MSG.rewardMin, max: MSG.rewardMax, whole: MSG.rewardWhole } as const;
 
@@ -45,6 +47,7 @@ export async function sendReward(c: Context<AppEnv>): Promise<Response> {
   if (mensagem && [...mensagem].length > REWARD_MESSAGE_MAX) return jsonError(c, 400, MSG.rewardMessageLength);
   const fichaId = body.data.fichaId ?? null;
   const me = c.get('user').id;
+  const payment = paymentStep(c, MSG.rewardPaymentFailed);
 
   return idempotent(c, async (trx) => {
     const recipient = await findRecipient(trx, destinatario);
@@ -55,11 +58,13 @@ export async function sendReward(c: Context<AppEnv>): Promise<Response> {
       if (slip?.usuario_id !== recipient.id) return refuse(400, MSG.rewardSlipNotRecipient);
     }
     const id = newId();
-    const payment = await createPayment(trx, {
+    const begun = payment.begun(valor);
+    if (!begun) return refuse(409, MSG.rewardPaymentFailed);
+    const started = await createPayment(trx, begun, {
       userId: me,
       purpose: {
         kind: REWARD_PAYMENT_KIND,
-        description: `Recompensa para @${recipient.nomeUsuario}`,
+        description: rewardDescription(brandForHost(requestHost(c)).locale, recipient.nomeUsuario),
         details: { recompensaId: id },
       },
       amount: valor,
@@ -67,7 +72,7 @@ export async function sendReward(c: Context<AppEnv>): Promise<Response> {
     const { seq, createdAt } = await nextListPlace(trx, LIST.rewards, new Date());
     const row = {
       id,
-      pagamento_id: payment.id,
+      pagamento_id: started.pagamentoId,
       remetente_id: me,
       destinatario_id: recipient.id,
       valor,
@@ -81,6 +86,6 @@ export async function sendReward(c: Context<AppEnv>): Promise<Response> {
     await trx.insertInto('recompensas').values(row).execute();
     const users = await loadUsers(trx, [me, recipient.id]);
     const recompensa = RewardSchema.parse(rewardOf(row, users));
-    return ok(SendRewardResponseSchema, { message: MSG.rewardStarted, respostaEmis: { id: payment.id }, recompensa }, 201);
-  });
+    return ok(SendRewardResponseSchema, { message: MSG.rewardStarted, respostaEmis: started, recompensa }, 201);
+  }, { prepare: payment.prepare(() => valor) });
 }

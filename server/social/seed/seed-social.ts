@@ -1,4 +1,7 @@
 import { OFFICIAL_GROUP_IDS } from '../../../contract/schemas/groups.ts';
+import type { NotificationData } from '../../../contract/schemas/notification-data.ts';
+import { groupEndingText } from '../../notify/texts.ts';
+import { endingKey } from '../groups/subscription-ending.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { createUser } from '../../auth/users-repo.ts';
 import type { Db } from '../../db/create-db.ts';
@@ -20,6 +23,7 @@ import {
   SOCIAL_USERS,
   type SeedGroup,
 } from './data.ts';
+import { transaction } from '../../db/transaction.ts';
 
 const DEMO_PASSWORD = DEMO_USERS.find((u) => u.nomeUsuario === 'demo')?.password ?? 'demo12345';
 
@@ -160,10 +164,37 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
 
   // The follows above as notifications of the followed demo user, plus a group subscription about to expire.
   const demo = idOf(ids, 'demo');
-  const notes = [
-    { tipo: 'novoSeguidor', mensagem: 'Joana Silva começou a seguir-te', sender: 'joana_silva', hoursAgo: 30, lida: 1 },
-    { tipo: 'novoSeguidor', mensagem: 'Paulo Manuel começou a seguir-te', sender: 'paulo_manuel', hoursAgo: 5, lida: 0 },
-    { tipo: 'grupoSubscricao', mensagem: 'A tua subscrição do grupo Kiala VIP termina em 2 dias', sender: 'kiala_tips', hoursAgo: 1, lida: 0 },
+  // Each with its facts, so the app words it in its reader's language (contract/schemas/notification-data.ts). The
+  // group notice is the one the ending job gives for demo's Kiala VIP plan (data.ts: 2 days left), with its key, so
+  // the job does not tell it again.
+  const kialaVip = await trx
+    .selectFrom('grupo_membros')
+    .innerJoin('grupos', 'grupos.id', 'grupo_membros.grupo_id')
+    .select(['grupos.id', 'grupo_membros.expira_em'])
+    .where('grupos.nome', '=', 'Kiala VIP')
+    .where('grupo_membros.usuario_id', '=', demo)
+    .executeTakeFirstOrThrow();
+  const kialaVipEnd = kialaVip.expira_em ?? new Date(now + 2 * DAY).toISOString();
+  const notes: {
+    tipo: string;
+    mensagem: string;
+    sender: string;
+    hoursAgo: number;
+    lida: number;
+    dados: NotificationData | null;
+    chave?: string;
+  }[] = [
+    { tipo: 'novoSeguidor', mensagem: 'Joana Silva começou a seguir-te', sender: 'joana_silva', hoursAgo: 30, lida: 1, dados: null },
+    { tipo: 'novoSeguidor', mensagem: 'Paulo Manuel começou a seguir-te', sender: 'paulo_manuel', hoursAgo: 5, lida: 0, dados: null },
+    {
+      tipo: 'grupoSubscricao',
+      mensagem: groupEndingText('Kiala VIP', 2),
+      sender: 'kiala_tips',
+      hoursAgo: 1,
+      lida: 0,
+      dados: { grupo: 'Kiala VIP', dias: 2, ate: kialaVipEnd },
+      chave: endingKey(kialaVip.id, kialaVipEnd),
+    },
   ];
   for (const note of oldestFirst(notes, (n) => n.hoursAgo)) {
     const { seq, createdAt } = await nextListPlace(trx, LIST.notifications(demo), new Date(now - note.hoursAgo * HOUR));
@@ -181,6 +212,8 @@ async function seedContent(trx: Trx, ids: Map<string, string>, now: number): Pro
         lida: note.lida,
         created_at: createdAt,
         seq,
+        dados: note.dados ? JSON.stringify(note.dados) : null,
+        chave: note.chave ?? null,
       })
       .execute();
   }
@@ -222,7 +255,7 @@ export async function seedSocial(db: Db, now = new Date()): Promise<void> {
       now,
     );
   }
-  await db.transaction().execute(async (trx) => seedContent(trx, await usersByName(trx), now.getTime()));
+  await transaction(db, async (trx) => seedContent(trx, await usersByName(trx), now.getTime()));
   await seedRoomMessages(db, now);
 }
 
@@ -249,7 +282,7 @@ export async function seedRoomMessages(db: Db, now = new Date()): Promise<void> 
     .limit(3)
     .execute();
   if (rooms.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const ids = await usersByName(trx);
     for (const room of rooms) {
       for (const line of oldestFirst(ROOM_CHATTER, (l) => l.minutesAgo)) {

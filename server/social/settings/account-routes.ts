@@ -12,7 +12,7 @@ import {
   PasswordChangeRequestSchema,
 } from '../../../contract/schemas/settings.ts';
 import { validateDisplayName, validatePasswordChange } from '../../../contract/validation/social.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { sendVerificationMail } from '../../auth/email-verification.ts';
 import { endSessionsBefore } from '../../auth/session-revocation.ts';
@@ -104,7 +104,9 @@ export async function updateAccount(c: Context<AppEnv>): Promise<Response> {
 /**
  * PATCH /api/client/common/conta/actualizarPassword {passwordActual, password, passwordConfirmacao}. Every other
  * session of the user ends (whoever knew the old password is signed out); the caller's own session goes on with a
- * renewed cookie.
+ * renewed cookie. The current password is checked and the new one hashed before the transaction (scrypt inside it
+ * would hold every other writer: server/db/transaction.ts); a wrong current password counts against the account's
+ * failed sign-ins (server/security/rate-limit-middleware.ts), which `passwordCheck` tells it.
  */
 export async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const body = await readJson(c, PasswordChangeRequestSchema);
@@ -114,18 +116,34 @@ export async function changePassword(c: Context<AppEnv>): Promise<Response> {
   const me = c.get('user').id;
   const session = await readSessionToken(c);
   if (!session) return jsonError(c, 401, MSG.unauthenticated);
-  // Checked inside the transaction: a replay after the change must get the stored success, not "wrong password".
-  return idempotent(c, async (trx) => {
-    const row = await trx.selectFrom('usuarios').select('password_hash').where('id', '=', me).executeTakeFirst();
-    if (!row) return refuse(401, MSG.unauthenticated);
-    if (!(await verifyPassword(body.data.passwordActual, row.password_hash))) return refuse(400, MSG.passwordCurrentWrong);
-    const now = new Date();
-    await trx.updateTable('usuarios').set({ password_hash: await hashPassword(body.data.password) }).where('id', '=', me).execute();
-    await endSessionsBefore(trx, me, now);
-    // Signed in "at" the change itself, so this session is not among those that end.
-    await renewSessionCookie(c, session, { sid: randomUUID(), authAt: now.getTime() });
-    return ok(MessageResponseSchema, { message: MSG.passwordChanged });
-  });
+  const db = c.get('db');
+  let checked: { oldHash: string; newHash: string } | null = null;
+  return idempotent(
+    c,
+    async (trx) => {
+      const row = await trx.selectFrom('usuarios').select('password_hash').where('id', '=', me).executeTakeFirst();
+      if (!row || !checked) return refuse(401, MSG.unauthenticated);
+      // Changed by another request since the check: the password typed is no longer the current one.
+      if (row.password_hash !== checked.oldHash) return refuse(400, MSG.passwordCurrentWrong);
+      const now = new Date();
+      await trx.updateTable('usuarios').set({ password_hash: checked.newHash }).where('id', '=', me).execute();
+      await endSessionsBefore(trx, me, now);
+      // Signed in "at" the change itself, so this session is not among those that end.
+      await renewSessionCookie(c, session, { sid: randomUUID(), authAt: now.getTime() });
+      return ok(MessageResponseSchema, { message: MSG.passwordChanged });
+    },
+    {
+      prepare: async () => {
+        const row = await db.selectFrom('usuarios').select('password_hash').where('id', '=', me).executeTakeFirst();
+        if (!row) return refuse(401, MSG.unauthenticated);
+        const right = await verifyPassword(body.data.passwordActual, row.password_hash);
+        c.set('passwordCheck', right ? 'right' : 'wrong');
+        if (!right) return refuse(400, MSG.passwordCurrentWrong);
+        checked = { oldHash: row.password_hash, newHash: await hashPassword(body.data.password) };
+        return null;
+      },
+    },
+  );
 }
 
 /**

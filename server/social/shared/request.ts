@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MSG } from '../../../contract/messages.ts';
 import { MessagePageQuerySchema, PageQuerySchema } from '../../../contract/schemas/chats.ts';
-import type { AppEnv } from '../../app-env.ts';
+import type { AppEnv } from '../../hono-env.ts';
 import { isJsonRequest, jsonError } from '../../lib/http.ts';
+import { jsonBody } from '../../lib/json-depth.ts';
 
 export type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response };
 
@@ -13,7 +14,7 @@ export async function readJson<S extends z.ZodType>(c: Context<AppEnv>, schema: 
   if (!isJsonRequest(c)) return { ok: false, response: jsonError(c, 400, MSG.invalidRequest) };
   let raw: unknown;
   try {
-    raw = await c.req.json();
+    raw = await jsonBody(c);
   } catch {
     return { ok: false, response: jsonError(c, 400, MSG.invalidRequest) };
   }

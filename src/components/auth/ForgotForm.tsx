@@ -13,7 +13,7 @@ export function ForgotForm() {
   const request = useSetAtom(requestRecoveryAtom);
   const [identifier, setIdentifier] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
-  const { error, pending, onSubmit } = useAuthForm({
+  const { formRef, errorFor, pending, onSubmit } = useAuthForm({
     validate: () => validateForgot(identifier),
     send: (value) => {
       setNotice(null);
@@ -23,7 +23,7 @@ export function ForgotForm() {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
       <Field
         label={t`E-mail ou nome de usuario`}
         name="identifier"
@@ -31,9 +31,9 @@ export function ForgotForm() {
         autoCapitalize="none"
         value={identifier}
         onChange={(event) => setIdentifier(event.target.value)}
-        error={error?.message ?? null}
+        error={errorFor('identifier') ?? errorFor('form')}
       />
-      {notice && !error && (
+      {notice && !errorFor('identifier') && !errorFor('form') && (
         <p className="notice" role="status">
           {notice}
         </p>

@@ -15,7 +15,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [, navigate] = useLocation();
   const [userData, setUserData] = useState('');
   const [password, setPassword] = useState('');
-  const { error, pending, onSubmit } = useAuthForm({
+  const { formRef, errorFor, pending, onSubmit } = useAuthForm({
     validate: () => validateLogin({ userData, password }),
     send: (value) => signIn({ ...value, callbackUrl }),
     done: () => {
@@ -25,7 +25,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate>
       <Field
         label={t`E-mail ou nome de usuario`}
         name="userData"
@@ -33,7 +33,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         autoCapitalize="none"
         value={userData}
         onChange={(event) => setUserData(event.target.value)}
-        error={error?.field === 'userData' ? error.message : null}
+        error={errorFor('userData')}
       />
       <Field
         label={t`Palavra passe`}
@@ -42,11 +42,11 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={error?.field === 'password' ? error.message : null}
+        error={errorFor('password')}
       />
-      {error?.field === 'form' && (
+      {errorFor('form') && (
         <p className="form-error" role="alert">
-          {error.message}
+          {errorFor('form')}
         </p>
       )}
       <button type="submit" className="button button-block" disabled={pending}>

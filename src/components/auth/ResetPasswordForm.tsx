@@ -15,16 +15,18 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (n
   const reset = useSetAtom(resetPasswordAtom);
   const [password, setPassword] = useState('');
   const [passwordConfirmacao, setPasswordConfirmacao] = useState('');
-  const { error, pending, onSubmit } = useAuthForm({
+  const { formRef, errorFor, pending, onSubmit } = useAuthForm({
     validate: (): Validation<string, 'password' | 'passwordConfirmacao'> => {
       const checked = validateNewPassword({ password, passwordConfirmacao });
-      return checked.ok ? checked : { ...checked, message: passwordRuleMessage(checked.field, checked.message) };
+      if (checked.ok) return checked;
+      const errors = checked.errors.map((error) => ({ ...error, message: passwordRuleMessage(error.field, error.message) }));
+      return { ...checked, message: passwordRuleMessage(checked.field, checked.message), errors };
     },
     send: (value) => reset({ token, password: value, passwordConfirmacao }),
     done: (result) => onDone(translateServerMessage(result.notice ?? '')),
   });
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+    <form ref={formRef} className="form" onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
       <h1 className="section-title" id="reset-title">
         <Trans>Nova palavra passe</Trans>
       </h1>
@@ -35,7 +37,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (n
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={error?.field === 'password' ? error.message : null}
+        error={errorFor('password')}
       />
       <Field
         label={t`Confirmar nova palavra passe`}
@@ -44,11 +46,11 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (n
         autoComplete="new-password"
         value={passwordConfirmacao}
         onChange={(event) => setPasswordConfirmacao(event.target.value)}
-        error={error?.field === 'passwordConfirmacao' ? error.message : null}
+        error={errorFor('passwordConfirmacao')}
       />
-      {error?.field === 'form' && (
+      {errorFor('form') && (
         <p className="form-error" role="alert">
-          {error.message}
+          {errorFor('form')}
         </p>
       )}
       <button type="submit" className="button button-block" disabled={pending}>

@@ -3,7 +3,7 @@ import type { FormError as FormErrorOf } from '../form-error.ts';
 import { useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { validateSignUp, type SignUpField, type SignUpInput } from '../../../contract/validation/auth.ts';
+import { SIGN_UP_FIELDS, validateSignUp, type SignUpField, type SignUpInput } from '../../../contract/validation/auth.ts';
 import { IMAGE_MAX_BYTES } from '../../../contract/limits.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { signUpAtom } from '../../state/session.ts';
@@ -13,12 +13,20 @@ import { translateServerMessage } from '../../i18n/server-message.ts';
 import { fileToDataUrl } from '../../lib/file-to-data-url.ts';
 import { Field } from './Field.tsx';
 import { AvailabilityHint } from './AvailabilityHint.tsx';
-import { useAvailability } from './use-availability.ts';
+import { useAvailability, useTakenCheck } from './use-availability.ts';
+import { useFieldErrors } from '../use-field-errors.ts';
 
 type Values = Omit<SignUpInput, 'fotografia' | 'referrer'>;
 type FormError = FormErrorOf<SignUpField>;
 
 const EMPTY: Values = { nome: '', nomeUsuario: '', email: '', numeroTelemovel: '', password: '', passwordConfirmacao: '' };
+
+/** The server's field errors (or its one message) as the form shows them, in the form's order. */
+function refusalErrors(result: { message: string; fields?: Record<string, string> }): FormError[] {
+  const fields = result.fields ?? {};
+  const errors = SIGN_UP_FIELDS.flatMap((field) => (fields[field] ? [{ field, message: translateServerMessage(fields[field]) }] : []));
+  return errors.length > 0 ? errors : [{ field: 'form', message: translateServerMessage(result.message) }];
+}
 
 export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; referrer: string | null }) {
   const { t } = useLingui();
@@ -27,10 +35,13 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
   const [, navigate] = useLocation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [photo, setPhoto] = useState<string | null>(null);
-  const [error, setError] = useState<FormError | null>(null);
+  const { formRef, show, clear, setField, errorFor } = useFieldErrors<SignUpField>();
   const [pending, setPending] = useState(false);
+  // Asking whether the name and e-mail are taken, for a form its own rules refused: nothing is being created.
+  const [checking, setChecking] = useState(false);
   const usernameState = useAvailability('nomeUsuario', values.nomeUsuario);
   const emailState = useAvailability('email', values.email);
+  const isTaken = useTakenCheck();
 
   const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -40,26 +51,38 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
     if (!file) return setPhoto(null);
     if (file.size > IMAGE_MAX_BYTES) {
       setPhoto(null);
-      setError({ field: 'fotografia', message: translateServerMessage(MSG.photoTooLarge) });
+      setField('fotografia', translateServerMessage(MSG.photoTooLarge));
       return;
     }
-    setError(null);
+    setField('fotografia', null);
     setPhoto(await fileToDataUrl(file));
   };
 
-  // Shown once, on the form (components/form-error.ts).
-  const fail = (failure: FormError) => setError(failure);
-
+  // Every field's error at once, each under its field, shown once on the form (components/form-error.ts).
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (pending || checking) return;
     const checked = validateSignUp({ ...values, fotografia: photo, referrer }, { requirePhone: brand.asksPhone });
-    if (!checked.ok) return fail({ field: checked.field, message: translateServerMessage(checked.message) });
-    if (usernameState === 'unavailable') return fail({ field: 'nomeUsuario', message: translateServerMessage(MSG.usernameTaken) });
-    if (emailState === 'unavailable') return fail({ field: 'email', message: translateServerMessage(MSG.emailTaken) });
-    if (!navigator.onLine) return fail({ field: 'form', message: translateServerMessage(MSG.network) });
+    if (!checked.ok) {
+      const broken = (field: SignUpField) => checked.errors.some((error) => error.field === field);
+      setChecking(true);
+      const [nameTaken, emailTaken] = await Promise.all([
+        !broken('nomeUsuario') && isTaken('nomeUsuario', values.nomeUsuario, usernameState),
+        !broken('email') && isTaken('email', values.email, emailState),
+      ]);
+      setChecking(false);
+      const errors = [
+        ...checked.errors,
+        ...(nameTaken ? [{ field: 'nomeUsuario' as const, message: MSG.usernameTaken }] : []),
+        ...(emailTaken ? [{ field: 'email' as const, message: MSG.emailTaken }] : []),
+      ];
+      const fields = Object.fromEntries(errors.map((error) => [error.field, error.message]));
+      return show(refusalErrors({ message: checked.message, fields }));
+    }
+    if (!navigator.onLine) return show([{ field: 'form', message: translateServerMessage(MSG.network) }]);
     const value = checked.value;
     setPending(true);
-    setError(null);
+    clear();
     const result = await signUp({
       callbackUrl,
       payload: {
@@ -74,25 +97,31 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
       },
     });
     setPending(false);
-    if (result.created) showToast({ kind: 'success', text: t`Conta criada com sucesso` });
-    if (!result.ok) return fail({ field: 'form', message: translateServerMessage(result.message) });
+    if ('created' in result && result.created) showToast({ kind: 'success', text: t`Conta criada com sucesso` });
+    if (!result.ok) return show(refusalErrors(result));
     navigate(callbackUrl, { replace: true });
   };
 
-  const errorFor = (field: SignUpField) => (error?.field === field ? error.message : null);
-
   return (
-    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={formRef} className="form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="field photo-field">
         <label htmlFor="field-fotografia">
           <Trans>Fotografia (opcional)</Trans>
         </label>
         <div className="photo-row">
           {photo ? <img src={photo} alt="" className="avatar-preview" /> : <span className="avatar-preview empty" />}
-          <input id="field-fotografia" name="fotografia" type="file" accept="image/png,image/jpeg,image/webp" onChange={(event) => void pickPhoto(event)} />
+          <input
+            id="field-fotografia"
+            name="fotografia"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-invalid={errorFor('fotografia') ? true : undefined}
+            aria-describedby={errorFor('fotografia') ? 'fotografia-error' : undefined}
+            onChange={(event) => void pickPhoto(event)}
+          />
         </div>
         {errorFor('fotografia') && (
-          <span className="field-error" role="alert">
+          <span className="field-error" id="fotografia-error" role="alert">
             {errorFor('fotografia')}
           </span>
         )}
@@ -157,12 +186,12 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
           <Trans>Convidado por @{referrer}</Trans>
         </p>
       )}
-      {error?.field === 'form' && (
+      {errorFor('form') && (
         <p className="form-error" role="alert">
-          {error.message}
+          {errorFor('form')}
         </p>
       )}
-      <button type="submit" className="button button-block" disabled={pending}>
+      <button type="submit" className="button button-block" disabled={pending || checking}>
         {pending ? <Trans>A criar conta...</Trans> : <Trans>Criar conta</Trans>}
       </button>
     </form>

@@ -32,3 +32,17 @@ export function useAvailability(kind: 'nomeUsuario' | 'email', raw: string): Ava
   if (!eligible) return null;
   return state.value === value ? state.result : 'loading';
 }
+
+/**
+ * On a submit the form's own rules refuse: whether the name and the e-mail are taken, so those errors show with the
+ * others. The live check's answer when it has one for the value, else the server is asked now (offline: not known).
+ */
+export function useTakenCheck() {
+  const check = useSetAtom(checkAvailabilityAtom);
+  return async (kind: 'nomeUsuario' | 'email', raw: string, known: AvailabilityState): Promise<boolean> => {
+    if (known === 'available' || known === 'unavailable') return known === 'unavailable';
+    const value = kind === 'email' ? normalizeEmail(raw) : normalizeUsername(raw);
+    if (value.length < AVAILABILITY_MIN || (kind === 'email' && !value.includes('@')) || !navigator.onLine) return false;
+    return (await check({ kind, value })) === 'unavailable';
+  };
+}

@@ -4,7 +4,7 @@ import { competitorName } from '../../lib/selection.ts';
 import { eventClock, eventDay } from '../../lib/format.ts';
 import { pickLabel } from './market-labels.ts';
 
-/** Teams, competition, kick-off (UTC+1) and the pick of a selection. */
+/** Teams, competition, kick-off (Angola's time) and the pick of a selection. */
 export function SelectionSummary({ selection }: { selection: Selection }) {
   const { i18n } = useLingui();
   const day = eventDay(selection.event_scheduled).slice(5).split('-').reverse().join('/');

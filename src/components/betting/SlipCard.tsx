@@ -10,6 +10,8 @@ import { SlipActions } from './SlipActions.tsx';
 import { SlipBadges } from './SlipBadges.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
+import { shownHandle } from '../../../contract/official-account.ts';
+import { brand } from '../../i18n/brand.ts';
 
 const SHOWN_LEGS = 3;
 // The counts below choose their words themselves rather than through lingui's plural, which formats the count with
@@ -31,7 +33,7 @@ export function SlipCard({ slip, actions = true }: { slip: SlipModel; actions?: 
     <article className={`slip-card card-sync-${sync}`} aria-label={t`Ficha`}>
       <header className="slip-card-head">
         <Link href={slipHref(ficha, own)} className="slip-card-title">
-          {own ? (count === 1 ? t`Ficha de ${count} selecção` : t`Ficha de ${count} selecções`) : <>@{ficha.usuario.nomeUsuario}</>}
+          {own ? (count === 1 ? t`Ficha de ${count} selecção` : t`Ficha de ${count} selecções`) : <>@{shownHandle(ficha.usuario.nomeUsuario, brand.locale)}</>}
         </Link>
         <span className="slip-card-date">{angolaDayTime(ficha.createdAt, i18n.locale)}</span>
       </header>

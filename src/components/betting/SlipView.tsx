@@ -10,6 +10,8 @@ import { StaleSlipLegs } from '../stale/StaleSlipLegs.tsx';
 import { SlipTotals } from './SlipTotals.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 import './betting.css';
+import { shownHandle } from '../../../contract/official-account.ts';
+import { brand } from '../../i18n/brand.ts';
 
 /** A whole slip: owner, states, every selection with its bet_status, totals, and what the viewer can do. */
 export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly?: boolean }) {
@@ -24,7 +26,7 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
           </span>
           <span>
             <strong>{ficha.usuario.nome}</strong>
-            <span className="muted"> @{ficha.usuario.nomeUsuario}</span>
+            <span className="muted"> @{shownHandle(ficha.usuario.nomeUsuario, brand.locale)}</span>
           </span>
         </div>
         <span className="muted small">{angolaDayTime(ficha.createdAt, i18n.locale)}</span>
@@ -38,7 +40,7 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
         )}
       </SlipBadges>
       {refused && <RefusalPanel refused={refused} />}
-      {/* A slip the server has: leg by leg what changed since it was made (the stale-slip check, issue 15). */}
+      {/* A slip the server has: leg by leg what changed since it was made (the stale-slip check). */}
       {!refused && (slip.local ? <SlipSelections selections={ficha.selecoes} /> : <StaleSlipLegs selections={ficha.selecoes} />)}
       <SlipTotals ficha={ficha} />
       {!readOnly && sync !== 'rejected' && <SlipActions ficha={ficha} />}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '../../state/community.ts';
@@ -6,15 +6,18 @@ import { messageTime } from '../../lib/format.ts';
 import { SaverImage } from '../SaverImage.tsx';
 import { SharedSlipCard } from '../share/SharedSlipCard.tsx';
 import { MessageState } from './MessageState.tsx';
-import { ReportButton } from '../moderation/ReportButton.tsx';
+import { ReportButton, ReportDialog } from '../moderation/ReportButton.tsx';
 
 export interface MessageListProps {
   messages: ChatMessage[];
   selfId: string;
   /** Group and room chats name the sender above each message from someone else. */
   showSenders?: boolean;
-  /** Asks for older messages (more from the store, then from the server); called when the reader reaches the top. */
-  onReachTop?: () => void;
+  /**
+   * Asks for older messages (more from the store, then from the server); called when the reader nears the top or
+   * presses "Mensagens anteriores". Resolves once the server has answered, to false when that failed.
+   */
+  onReachTop?: () => Promise<boolean> | void;
   /** Whether older messages may exist. */
   hasOlder?: boolean;
 }
@@ -28,6 +31,8 @@ interface RowProps {
   message: ChatMessage;
   own: boolean;
   showSender: boolean;
+  /** The same function for every row and render (it does not take part in sameRow). */
+  onReport: (messageId: string) => void;
 }
 
 /**
@@ -51,7 +56,7 @@ function sameRow(before: RowProps, after: RowProps): boolean {
   );
 }
 
-const MessageRow = memo(function MessageRow({ message, own, showSender }: RowProps) {
+const MessageRow = memo(function MessageRow({ message, own, showSender, onReport }: RowProps) {
   return (
     <div className={own ? 'message own' : 'message'} data-sync={message.sync}>
       {showSender && !own && message.senderName && <span className="message-sender">{message.senderName}</span>}
@@ -63,7 +68,9 @@ const MessageRow = memo(function MessageRow({ message, own, showSender }: RowPro
       <span className="message-meta">
         <span className="message-time">{messageTime(message.createdAt)}</span>
         {own && <MessageState id={message.id} sync={message.sync} />}
-        {!own && !message.id.startsWith('local:') && <ReportButton tipo="mensagem" id={message.id} className="mod-report-button" />}
+        {!own && !message.id.startsWith('local:') && (
+          <ReportButton tipo="mensagem" id={message.id} className="mod-report-button" onOpen={() => onReport(message.id)} />
+        )}
       </span>
     </div>
   );
@@ -80,10 +87,20 @@ export function MessageList({ messages, selfId, showSenders, onReachTop, hasOlde
   const handle = useRef<VirtualizerHandle>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
-  const asked = useRef<number | null>(null);
+  // The last ask for older messages: how many rows were shown then, and whether it is still running or failed.
+  const asked = useRef<{ count: number; running: boolean; failed: boolean } | null>(null);
   // Set once the view has been put at the newest message: a scroll before that is not the reader's.
   const ready = useRef(false);
   const previous = useRef<{ first?: string; last?: string; count: number }>({ count: 0 });
+  // The message being reported: its dialog lives here, not in its row, which virtua drops once out of view.
+  const [reporting, setReporting] = useState<string | null>(null);
+  const wasReporting = useRef(false);
+  const onReport = useCallback((messageId: string) => setReporting(messageId), []);
+  // Closed: focus goes back to the message's button (useModal), or to the messages when virtua dropped its row.
+  useEffect(() => {
+    if (reporting === null && document.activeElement === document.body && wasReporting.current) scroller.current?.focus();
+    wasReporting.current = reporting !== null;
+  }, [reporting]);
   const { t } = useLingui();
 
   const first = messages[0]?.id;
@@ -103,28 +120,32 @@ export function MessageList({ messages, selfId, showSenders, onReachTop, hasOlde
     if (messages.length > 0) ready.current = true;
   });
 
-  // A new page has arrived (or nothing will): the reader may ask again.
-  useEffect(() => {
-    asked.current = null;
-  }, [messages.length, hasOlder]);
-
-  const askOlder = () => {
-    if (!onReachTop || !hasOlder || asked.current === messages.length) return;
-    asked.current = messages.length;
-    onReachTop();
+  // One ask at a time for the rows shown: more rows (from the store or the server) let the reader ask again at
+  // once, and so does the ask's end (a page of messages the phone already had adds no row, and must not leave the
+  // list waiting for one). After a failed ask only the button asks again, not every scroll near the top.
+  const askOlder = (from: 'scroll' | 'button') => {
+    if (!onReachTop || !hasOlder) return;
+    const last = asked.current;
+    if (last && last.count === messages.length && (last.running || (from === 'scroll' && last.failed))) return;
+    const ask = { count: messages.length, running: true, failed: false };
+    asked.current = ask;
+    void Promise.resolve(onReachTop()).then(
+      (ok) => Object.assign(ask, { running: false, failed: ok === false }),
+      () => Object.assign(ask, { running: false, failed: true }),
+    );
   };
 
   const onScroll = (offset: number) => {
     const list = handle.current;
     if (!list) return;
     atBottom.current = offset + list.viewportSize >= list.scrollSize - AT_BOTTOM_PX;
-    if (ready.current && offset < REACH_TOP_PX && list.scrollSize > list.viewportSize) askOlder();
+    if (ready.current && offset < REACH_TOP_PX && list.scrollSize > list.viewportSize) askOlder('scroll');
   };
 
   return (
     <div className="message-list-wrap">
       {hasOlder && onReachTop && (
-        <button type="button" className="button button-small button-secondary load-older" onClick={askOlder}>
+        <button type="button" className="button button-small button-secondary load-older" onClick={() => askOlder('button')}>
           <Trans>Mensagens anteriores</Trans>
         </button>
       )}
@@ -139,9 +160,12 @@ export function MessageList({ messages, selfId, showSenders, onReachTop, hasOlde
           bufferSize={400}
           onScroll={onScroll}
         >
-          {(message) => <MessageRow key={message.id} message={message} own={message.senderId === selfId} showSender={!!showSenders} />}
+          {(message) => (
+            <MessageRow key={message.id} message={message} own={message.senderId === selfId} showSender={!!showSenders} onReport={onReport} />
+          )}
         </Virtualizer>
       </div>
+      {reporting && <ReportDialog tipo="mensagem" id={reporting} onClose={() => setReporting(null)} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Event } from '../../../contract/schemas/events.ts';
 import { dayHeading, eventDay } from '../../lib/format.ts';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 import { EventRow } from './EventRow.tsx';
 import './events.css';
 

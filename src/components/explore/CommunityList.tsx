@@ -5,8 +5,10 @@ import { formatKz } from '../../lib/format.ts';
 import { TrendArrow } from '../betting/TrendArrow.tsx';
 import { Icon } from '../Icon.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 import '../record/record.css';
+import { shownHandle } from '../../../contract/official-account.ts';
+import { brand } from '../../i18n/brand.ts';
 
 /**
  * The rank shown on a row: the server's (by ROI among users with at least 20 settled slips; none below that guard),
@@ -47,7 +49,7 @@ function CommunityRow({ user, rank }: { user: CommunityUser; rank: number | null
             </span>
           )}
         </span>
-        <span className="muted small">@{user.nomeUsuario}</span>
+        <span className="muted small">@{shownHandle(user.nomeUsuario, brand.locale)}</span>
         <RecordSummaryLine record={user.registo} className="community-record" />
         <span className="community-stats small">
           <Trans>

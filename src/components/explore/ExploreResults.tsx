@@ -5,7 +5,7 @@ import type { ExploreRequest } from '../../lib/explore-filters.ts';
 import { exploreMetaAtom, exploreSlipsAtom, exploreTipsAtom, exploreUsersAtom } from '../../state/explore.ts';
 import { PENDING, type Pending } from '../../state/live-atom.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 import { CommunityList } from './CommunityList.tsx';
 import { TipList } from './TipList.tsx';
 import { folded, narrowed, slipMatches, tipMatches, userMatches } from './search-tag.ts';

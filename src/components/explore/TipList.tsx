@@ -8,7 +8,7 @@ import { eventClock, eventDay } from '../../lib/format.ts';
 import { OddsButton } from '../betting/OddsButton.tsx';
 import { choiceLabel, marketTitle } from '../betting/market-labels.ts';
 import { useSlipToggle } from '../betting/use-slip-toggle.ts';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 
 function withoutInsight(tip: ExploreSelection): Selection {
   const { insight: _insight, ...selection } = tip;

@@ -48,7 +48,7 @@ export function useLoadMore(request: ExploreRequest, held: number, online: boole
     if (!near || !more || current.loading) return;
     // `near` may be stale for a moment after the list has grown: the end's place now decides. Read only here: reading
     // a box's place makes the browser lay the page out at once, and on the first render (before anything is near) that
-    // layout of the whole screen ran inside this effect, before the first paint (issue 16, a CPU profile of a start).
+    // layout of the whole screen ran inside this effect, before the first paint (seen in a CPU profile of a start).
     const top = end.current?.getBoundingClientRect().top ?? Infinity;
     if (top > innerHeight + AHEAD_PX) return;
     const key = request.key;

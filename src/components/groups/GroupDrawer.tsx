@@ -79,7 +79,10 @@ function GroupDrawerPanel({ groupId, onClose }: { groupId: string; onClose: () =
 
   const onAdd = (user: PublicUser) => {
     const name = user.nome;
-    void edit({ kind: 'group.addMember', member: user }, { success: t`${name} foi adicionado`, failure: failure(t`Não foi possivel adicionar ${name}`) });
+    void edit(
+      { kind: 'group.addMember', member: user },
+      { success: t`${name} foi adicionado`, invited: t`Convite enviado a ${name}`, failure: failure(t`Não foi possivel adicionar ${name}`) },
+    );
   };
 
   const onSave = (changes: UpdateGroupRequest) => {

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REPORT_MSG, REPORT_REASON_MAX, type ReportTarget } from '../../../contract/schemas/reports.ts';
@@ -10,14 +11,16 @@ import './moderation.css';
 
 /**
  * "Denunciar": any signed-in user reports a message, a slip or a user with a reason (docs/api/social.md "Reports").
- * The dialog keeps what was written until the server has it; a refusal is said inside it.
+ * The dialog keeps what was written until the server has it; a refusal is said inside it. With `onOpen` the button
+ * only says it was pressed, and the caller shows ReportDialog (a virtualised list, whose rows come and go, keeps it
+ * outside them).
  */
-export function ReportButton({ tipo, id, className }: { tipo: ReportTarget; id: string; className?: string }) {
+export function ReportButton({ tipo, id, className, onOpen }: { tipo: ReportTarget; id: string; className?: string; onOpen?: () => void }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
     <>
-      <button type="button" className={className ?? 'mod-report-button'} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className={className ?? 'mod-report-button'} onClick={onOpen ?? (() => setOpen(true))} aria-haspopup="dialog">
         <Trans>Denunciar</Trans>
       </button>
       {open && <ReportDialog tipo={tipo} id={id} onClose={close} />}
@@ -25,7 +28,12 @@ export function ReportButton({ tipo, id, className }: { tipo: ReportTarget; id: 
   );
 }
 
-function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; onClose: () => void }) {
+/**
+ * The report dialog, put in the page's body (a portal) so it opens above the page wherever its button is: a chat's
+ * message list lays its rows out in a box of its own (virtua), where a fixed layer would be clipped and drawn under
+ * the next rows.
+ */
+export function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; onClose: () => void }) {
   const { t } = useLingui();
   const showToast = useSetAtom(showToastAtom);
   const [motivo, setMotivo] = useState('');
@@ -60,7 +68,7 @@ function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; o
     onClose();
   };
 
-  return (
+  return createPortal(
     <div className="drawer-layer centred" role="presentation" onClick={onClose}>
       <form
         ref={form}
@@ -104,6 +112,7 @@ function ReportDialog({ tipo, id, onClose }: { tipo: ReportTarget; id: string; o
           </button>
         </div>
       </form>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -6,7 +6,7 @@ import type { Mensagem } from '../../../contract/schemas/chats.ts';
 import type { Denuncia, ReportAction, ReportState } from '../../../contract/schemas/reports.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { messageTime } from '../../lib/format.ts';
-import { decideReport, loadReport, newActionKey } from '../../state/moderation.ts';
+import { decideReportAtom, loadReport, newActionKey, type ReportView } from '../../state/moderation.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import './moderation.css';
 
@@ -22,10 +22,19 @@ export function useStateLabel() {
  * One report: what it points to, why, who; and for a moderator the controls that move it on. `bare` makes it an
  * `<article>` for a list that makes its own items (the virtualised list of reports).
  */
-export function ReportCard({ report, onChanged, bare = false }: { report: Denuncia; onChanged: (report: Denuncia) => void; bare?: boolean }) {
+export function ReportCard({
+  report,
+  onChanged,
+  bare = false,
+}: {
+  report: Denuncia & { queued?: boolean };
+  onChanged: (report: ReportView) => void;
+  bare?: boolean;
+}) {
   const { t } = useLingui();
   const stateLabel = useStateLabel();
   const showToast = useSetAtom(showToastAtom);
+  const decideReport = useSetAtom(decideReportAtom);
   const [accao, setAccao] = useState<ReportAction>('ignorar');
   const [dias, setDias] = useState<number>(7);
   const [busy, setBusy] = useState(false);
@@ -45,7 +54,7 @@ export function ReportCard({ report, onChanged, bare = false }: { report: Denunc
     if (key.current?.for !== signature) key.current = { for: signature, key: newActionKey() };
     setBusy(true);
     setProblem(null);
-    const result = await decideReport(report.id, body, key.current.key);
+    const result = await decideReport({ report, decision: body, key: key.current.key });
     setBusy(false);
     if (!result.ok) {
       setProblem(translateServerMessage(result.message));
@@ -53,7 +62,7 @@ export function ReportCard({ report, onChanged, bare = false }: { report: Denunc
       return;
     }
     key.current = null;
-    onChanged(result.data);
+    onChanged(result.report);
   };
 
   const showContext = async () => {
@@ -78,6 +87,11 @@ export function ReportCard({ report, onChanged, bare = false }: { report: Denunc
         <span className="mod-state" data-estado={report.estado}>
           {stateLabel(report.estado)}
         </span>
+        {report.queued && (
+          <span className="mod-sync">
+            <Trans>Guardada neste telemóvel</Trans>
+          </span>
+        )}
       </div>
       <blockquote className="mod-quote">{report.tipo === 'usuario' ? `@${report.conteudo}` : report.conteudo}</blockquote>
       <dl className="mod-facts">

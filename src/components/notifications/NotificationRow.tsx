@@ -1,11 +1,53 @@
 import { Link } from 'wouter';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { dataSaverAtom } from '../../state/data-saver.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { NotificationItem } from '../../state/notifications.ts';
+import { answerInvitationAtom, type InvitationView, type NotificationItem } from '../../state/notifications.ts';
+import { translateServerMessage } from '../../i18n/server-message.ts';
 import { messageTime } from '../../lib/format.ts';
 import { Icon, type IconName } from '../Icon.tsx';
 import { notificationText } from './notification-text.ts';
+
+/** Aceitar / Ignorar while the invitation waits; afterwards what was answered, and a refusal's reason. */
+function InvitationActions({ invitation, href }: { invitation: InvitationView; href: string | null }) {
+  const answer = useSetAtom(answerInvitationAtom);
+  const { groupId, state } = invitation;
+  const refused = invitation.answer?.sync === 'rejected' ? translateServerMessage(invitation.answer.error ?? '') : null;
+  return (
+    <div className="notification-actions">
+      {state === 'pendente' ? (
+        <>
+          <button type="button" className="button button-small" onClick={() => void answer({ groupId, answer: 'aceitar' })}>
+            <Trans>Aceitar</Trans>
+          </button>
+          <button type="button" className="button button-secondary button-small" onClick={() => void answer({ groupId, answer: 'ignorar' })}>
+            <Trans>Ignorar</Trans>
+          </button>
+        </>
+      ) : (
+        <span className="notification-answer" role="status">
+          {state === 'aceite' ? <Trans>Convite aceite</Trans> : <Trans>Convite ignorado</Trans>}
+          {invitation.answer && invitation.answer.sync !== 'rejected' && (
+            <>
+              {' '}
+              <Trans>(a enviar)</Trans>
+            </>
+          )}
+        </span>
+      )}
+      {state === 'aceite' && !invitation.answer && href && (
+        <Link href={href} className="button button-secondary button-small">
+          <Trans>Abrir grupo</Trans>
+        </Link>
+      )}
+      {refused !== null && (
+        <p className="form-error" role="alert">
+          <Trans>Não foi possivel responder ao convite: {refused}</Trans>
+        </p>
+      )}
+    </div>
+  );
+}
 
 function iconOf(tipo: string): IconName {
   if (tipo.startsWith('ficha') || tipo === 'comentario') return 'slips';
@@ -65,6 +107,15 @@ export function NotificationRow({ item, unread }: { item: NotificationItem; unre
     </>
   );
   const className = unread ? 'notification unread' : 'notification';
+  // An invitation answers in place (a link holding buttons is not allowed); its group opens once it was accepted.
+  if (item.invitation) {
+    return (
+      <div className={`${className} notification-invitation`}>
+        {body}
+        <InvitationActions invitation={item.invitation} href={item.href} />
+      </div>
+    );
+  }
   return item.href ? (
     <Link href={item.href} className={className}>
       {body}

@@ -3,6 +3,7 @@ import type { I18n } from '@lingui/core';
 import type { Notification } from '../../../contract/schemas/notifications.ts';
 import type { NotificationData } from '../../../contract/schemas/notification-data.ts';
 import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
+import { calendarDay } from '../../../contract/calendar-day.ts';
 import { formatKz } from '../../lib/format.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 
@@ -34,10 +35,38 @@ function slipEventText(i18n: I18n, tipo: string, d: NotificationData): string | 
   return null;
 }
 
+/** A group notification from its facts; a date in the reader's language (contract/calendar-day.ts). */
+function groupText(i18n: I18n, n: Pick<Notification, 'tipo' | 'sender'>, d: NotificationData): string | null {
+  const grupo = d.grupo;
+  if (!grupo) return null;
+  if (n.tipo === NOTIFICATION_TIPO.groupSubscription && typeof d.dias === 'number') {
+    const dias = d.dias;
+    if (dias <= 0) return i18n._(msg`A tua subscrição do grupo ${grupo} termina hoje`);
+    if (dias === 1) return i18n._(msg`A tua subscrição do grupo ${grupo} termina amanhã`);
+    return i18n._(msg`A tua subscrição do grupo ${grupo} termina em ${dias} dias`);
+  }
+  const data = d.ate ? calendarDay(d.ate, i18n.locale) : '';
+  if (n.tipo === NOTIFICATION_TIPO.groupSubscription && data) return i18n._(msg`A tua subscrição do grupo ${grupo} está activa até ${data}`);
+  if (n.tipo === NOTIFICATION_TIPO.groupSubscriber && n.sender) {
+    const nome = n.sender.nome;
+    return i18n._(msg`${nome} subscreveu o grupo ${grupo}`);
+  }
+  if (n.tipo === NOTIFICATION_TIPO.groupRefused && d.limite) {
+    const limite = d.limite;
+    return i18n._(msg`O pagamento da subscrição do grupo ${grupo} foi cancelado: o grupo já tem o limite de ${limite} usuarios`);
+  }
+  if (n.tipo === NOTIFICATION_TIPO.groupAdded) return i18n._(msg`Foste adicionado ao grupo ${grupo}`);
+  if (n.tipo === NOTIFICATION_TIPO.groupInvitation && n.sender) {
+    const nome = n.sender.nome;
+    return i18n._(msg`${nome} convidou-te para o grupo ${grupo}`);
+  }
+  return null;
+}
+
 export function notificationText(i18n: I18n, n: Pick<Notification, 'tipo' | 'mensagem' | 'sender' | 'dados'>): string {
   const d = n.dados ?? {};
-  const slip = slipEventText(i18n, n.tipo, d);
-  if (slip) return slip;
+  const worded = slipEventText(i18n, n.tipo, d) ?? groupText(i18n, n, d);
+  if (worded) return worded;
   if (n.tipo === NOTIFICATION_TIPO.licence && d.licenca === 'expirada') return i18n._(msg`A tua subscrição expirou`);
   if (n.tipo === NOTIFICATION_TIPO.reward && n.sender && typeof d.valor === 'number') {
     const nome = n.sender.nome;

@@ -23,7 +23,11 @@ export const OUTBOX_LABELS: Record<string, MessageDescriptor> = {
   unfollow: msg`Deixar de seguir`,
   'counter.reset': msg`Limpar contador`,
   'account.update': msg`Alteração da conta`,
+  'account.privacy': msg`Quem me pode adicionar a grupos`,
+  'group.acceptInvitation': msg`Aceitar convite para grupo`,
+  'group.ignoreInvitation': msg`Ignorar convite para grupo`,
   'comment.create': msg`Comentário`,
+  'report.decide': msg`Decisão sobre denúncia`,
 };
 
 export const FALLBACK_LABEL: MessageDescriptor = msg`Alteração`;

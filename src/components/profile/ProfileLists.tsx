@@ -15,7 +15,7 @@ import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { useRefreshWhileVisible } from '../use-refresh-while-visible.ts';
 import { SlipCard } from '../betting/SlipCard.tsx';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 import { UserList } from './UserList.tsx';
 import { Tabs, tabId } from '../Tabs.tsx';
 

@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import type { PublicUser } from '../../../contract/schemas/auth.ts';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
+import { shownHandle } from '../../../contract/official-account.ts';
+import { brand } from '../../i18n/brand.ts';
 
 /** Followers or followed users, virtualised: each links to their profile. `onEndReached` asks for the next page. */
 export function UserList({ users, onEndReached }: { users: PublicUser[]; onEndReached?: () => void }) {
@@ -14,7 +16,7 @@ export function UserList({ users, onEndReached }: { users: PublicUser[]; onEndRe
             </span>
             <Link href={`/${user.nomeUsuario}`} className="profile-user-link">
               <span className="profile-user-name">{user.nome}</span>
-              <span className="muted small">@{user.nomeUsuario}</span>
+              <span className="muted small">@{shownHandle(user.nomeUsuario, brand.locale)}</span>
             </Link>
           </div>
         )}

@@ -1,9 +1,7 @@
 import type { Locale } from '../../../contract/brands.ts';
-
-/** The official account's handle as the English brand shows it (SPEC §3 User: an English alias when the locale is en). */
-export const OFFICIAL_EN_ALIAS = 'slipmatesofficial';
+import { OFFICIAL_EN_ALIAS, shownHandle } from '../../../contract/official-account.ts';
 
 /** The handle as shown (never as linked: links keep the real handle, which the server knows). */
 export function displayHandle(user: { nomeUsuario: string; official: boolean }, locale: Locale): string {
-  return user.official && locale === 'en' ? OFFICIAL_EN_ALIAS : user.nomeUsuario;
+  return user.official && locale === 'en' ? OFFICIAL_EN_ALIAS : shownHandle(user.nomeUsuario, locale);
 }

@@ -13,6 +13,8 @@ import { formatKz } from '../../lib/format.ts';
 import { LicenceDialog } from '../licence/LicenceDialog.tsx';
 import { PaymentFrame } from '../licence/PaymentFrame.tsx';
 import { RewardState } from './RewardState.tsx';
+import { brand } from '../../i18n/brand.ts';
+import { shownHandle } from '../../../contract/official-account.ts';
 
 const AMOUNT_MESSAGE = { min: MSG.rewardMin, max: MSG.rewardMax, whole: MSG.rewardWhole } as const;
 
@@ -31,7 +33,7 @@ function Outcome({ paymentId, onClose }: { paymentId: string; onClose: () => voi
       {shown ? (
         <p>
           <Trans>
-            Recompensa de {formatKz(shown.valor)} para @{shown.destinatario.nomeUsuario}:
+            Recompensa de {formatKz(shown.valor)} para @{shownHandle(shown.destinatario.nomeUsuario, brand.locale)}:
           </Trans>{' '}
           <RewardState estado={shown.estado} />
         </p>
@@ -69,7 +71,8 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
   // One key per reward the user means to send: a retry after a lost answer sends the same reward once.
   const key = useRef(newRewardKey());
   const id = useId();
-  const handle = recipient.nomeUsuario;
+  // Requests name the real handle; the title shows it as the reader's host does (the official account's alias on en).
+  const handle = shownHandle(recipient.nomeUsuario, brand.locale);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -81,7 +84,7 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
     setError(null);
     setSending(true);
     const result = await send({
-      destinatario: recipient.id ?? handle,
+      destinatario: recipient.id ?? recipient.nomeUsuario,
       valor: amount,
       mensagem: mensagem.trim() || null,
       fichaId: fichaId ?? null,

@@ -5,13 +5,14 @@ import { formatKz } from '../../lib/format.ts';
 import { brand } from '../../i18n/brand.ts';
 import { RewardState } from './RewardState.tsx';
 import { rewardHref, rewardTime } from './reward-labels.ts';
+import { shownHandle } from '../../../contract/official-account.ts';
 
 /** One reward in a list: to or from whom, how much, its state, its message and when; a link to its page when it has one. */
 export function RewardItem({ reward, selfId }: { reward: Reward; selfId: string | null }) {
   const { t } = useLingui();
   const sent = reward.remetente.id === selfId;
   const other = sent ? reward.destinatario : reward.remetente;
-  const handle = other.nomeUsuario;
+  const handle = shownHandle(other.nomeUsuario, brand.locale);
   const href = rewardHref(reward, selfId);
   const amount = formatKz(reward.valor);
   return (

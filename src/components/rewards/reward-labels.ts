@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { ANGOLA_TIME_ZONE } from '../../../contract/angola-time.ts';
 import type { Reward } from '../../../contract/schemas/rewards.ts';
 
 /** The words of each reward state (docs/api/social.md "Rewards"). */
@@ -31,5 +32,5 @@ export function rewardHref(reward: Reward, selfId: string | null): string | null
 export function rewardTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Luanda' }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: ANGOLA_TIME_ZONE }).format(date);
 }

@@ -8,7 +8,10 @@ import { eventClock } from '../../lib/format.ts';
 import { kickoffLabel, scoreLabel } from './match-time.ts';
 import '../betting/betting.css';
 
-/** The Evento tab: the room's match as it stands (status, minute, score, kick-off in UTC+1) and a link to its page. */
+/**
+ * The Evento tab: the room's match as it stands (status, minute, score, kick-off in Angola's time) and a link to its
+ * page.
+ */
 export function RoomEventPanel({ room, refreshedAt, error }: { room: Room; refreshedAt: number; error: string | null }) {
   const { t, i18n } = useLingui();
   const event = room.evento;

@@ -1,5 +1,5 @@
 import type { Room } from '../../../contract/schemas/rooms.ts';
-import { VirtualList } from '../VirtualList.tsx';
+import { VirtualList } from '../list/VirtualList.tsx';
 import { RoomItem } from './RoomItem.tsx';
 
 /**

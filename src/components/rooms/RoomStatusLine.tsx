@@ -4,7 +4,7 @@ import { eventPhase } from '../../lib/event-status.ts';
 import { kickoffLabel, scoreLabel } from './match-time.ts';
 
 /**
- * Whether a room's match has not started (with its kick-off in UTC+1), is live (minute and score) or has ended
+ * Whether a room's match has not started (with its kick-off in Angola's time), is live (minute and score) or has ended
  * (final score); half-time counts as live, an abandoned or suspended match says so.
  */
 export function RoomStatusLine({ event }: { event: Event | null }) {

@@ -1,8 +1,8 @@
 import { eventClock, eventDay } from '../../lib/format.ts';
 
 /**
- * A match's kick-off as the app shows event times (UTC+1, SPEC §9): the clock alone on the same day, with the day
- * in front otherwise ("sáb., 28/11 20:00").
+ * A match's kick-off as the app shows event times (Angola's time, SPEC §9): the clock alone on the same day, with the
+ * day in front otherwise ("sáb., 28/11 20:00").
  */
 export function kickoffLabel(isoDate: string, locale: string, now = Date.now()): string {
   const day = eventDay(isoDate);

@@ -5,6 +5,7 @@ import type { Ficha } from '../../../contract/schemas/slips.ts';
 import { brand } from '../../i18n/brand.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import './share-outside.css';
+import { shownHandle } from '../../../contract/official-account.ts';
 
 /** The public slip's address (/{nomeUsuario}/fichas/{fichaId}), whose page unfolds into a preview in other apps. */
 function publicSlipUrl(ficha: Pick<Ficha, 'id' | 'usuario'>, origin = location.origin): string {
@@ -17,9 +18,10 @@ function whatsAppUrl(text: string): string {
 }
 
 /**
- * "Partilhar ligação" (issue 15 item 6): the public slip's link through the phone's share sheet (Web Share API), so it
- * reaches WhatsApp, Facebook or Telegram and unfolds there into the slip's preview. Where the browser has no share
- * sheet (most desktops), a small sheet with "Copiar ligação" and a WhatsApp link instead.
+ * "Partilhar ligação" (docs/api/betting.md "Shared outside the app (link previews)"): the public slip's link through
+ * the phone's share sheet (Web Share API), so it reaches WhatsApp, Facebook or Telegram and unfolds there into the
+ * slip's preview. Where the browser has no share sheet (most desktops), a small sheet with "Copiar ligação" and a
+ * WhatsApp link instead.
  */
 export function ShareOutside({ ficha }: { ficha: Ficha }) {
   const { t } = useLingui();
@@ -30,7 +32,7 @@ export function ShareOutside({ ficha }: { ficha: Ficha }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
   const url = publicSlipUrl(ficha);
-  const nomeUsuario = ficha.usuario.nomeUsuario;
+  const nomeUsuario = shownHandle(ficha.usuario.nomeUsuario, brand.locale);
   const brandName = brand.name;
   const title = t`Ficha de @${nomeUsuario} no ${brandName}`;
 

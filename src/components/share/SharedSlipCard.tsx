@@ -19,6 +19,8 @@ import { Icon } from '../Icon.tsx';
 import { RecordSummaryLine } from '../record/RecordSummaryLine.tsx';
 import '../betting/betting.css';
 import './share.css';
+import { shownHandle } from '../../../contract/official-account.ts';
+import { brand } from '../../i18n/brand.ts';
 
 type Loading = 'loading' | 'done' | 'error';
 
@@ -75,7 +77,7 @@ export function SharedSlipCard({ fichaId, own }: { fichaId: string; own: boolean
         </span>
         <span className="shared-slip-author">
           <strong>{author}</strong>
-          <span className="muted"> @{ficha.usuario.nomeUsuario}</span>
+          <span className="muted"> @{shownHandle(ficha.usuario.nomeUsuario, brand.locale)}</span>
         </span>
         <StatusBadge kind="slip" status={ficha.estado} icon={state.icon} label={state.label} />
       </header>

@@ -6,6 +6,12 @@ import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Logo } from '../Logo.tsx';
 import { Icon } from '../Icon.tsx';
 import { OutboxChip } from '../outbox/OutboxChip.tsx';
+import { brand } from '../../i18n/brand.ts';
+import { shownHandle } from '../../../contract/official-account.ts';
+
+function clipHandle(handle: string): string {
+  return handle.length > 12 ? `${handle.slice(0, 12)}…` : handle;
+}
 
 export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenMenu: () => void }) {
   const { t } = useLingui();
@@ -18,8 +24,8 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
       <div className="header-actions">
         {user && <OutboxChip />}
         {user ? (
-          <span className="header-user" title={user.nomeUsuario}>
-            @{user.nomeUsuario.length > 12 ? `${user.nomeUsuario.slice(0, 12)}…` : user.nomeUsuario}
+          <span className="header-user" title={shownHandle(user.nomeUsuario, brand.locale)}>
+            @{clipHandle(shownHandle(user.nomeUsuario, brand.locale))}
           </span>
         ) : (
           <Link href="/login" className="button button-small">

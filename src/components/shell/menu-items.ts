@@ -63,8 +63,6 @@ export const MENU_COUNTERS: Record<MenuIcon, CounterName[]> = {
   settings: [],
 };
 
-export const COUNTER_RESET_DELAY_MS = 2000;
-
 export function isChatRoute(path: string): boolean {
   return CHAT_ROUTES.some((pattern) => pattern.test(path));
 }

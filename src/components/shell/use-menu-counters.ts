@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import type { CounterName } from '../../../contract/schemas/signals.ts';
 import { countersAtom, resetCounterAtom } from '../../state/community.ts';
-import { COUNTER_RESET_DELAY_MS } from './menu-items.ts';
+import { COUNTER_RESET_DELAY_MS } from '../../../contract/limits.ts';
 
 /**
  * The unread counters a menu entry shows, and their reset about 2 s after the entry is clicked (SPEC §4). Shared by

@@ -8,7 +8,7 @@ export function formatChange(percent: number, locale: string): string {
   return `${new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'pt-PT', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(percent)}%`;
 }
 
-/** One leg's line of the stale-slip check: what changed since the slip was made (issue 15 items 5 and 7). */
+/** One leg's line of the stale-slip check: what changed since the slip was made, a leg without a result included. */
 export function LegChange({ check }: { check: LegCheck }) {
   const { i18n } = useLingui();
   let text;

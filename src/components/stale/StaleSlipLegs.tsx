@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Selection } from '../../../contract/schemas/slips.ts';
 import { checkSlip } from '../../../contract/staleness.ts';
-import { useNow } from '../events/use-now.ts';
+import { useNow } from '../use-now.ts';
 import { SlipSelections } from '../betting/SlipSelections.tsx';
 import { LegChange } from './LegChange.tsx';
 import { StaleSummary } from './StaleSummary.tsx';
@@ -11,7 +11,7 @@ import './stale.css';
 const RECHECK_MS = 30_000;
 
 /**
- * A shared slip's legs with the stale-slip check (issue 15 item 5): a summary line, then leg by leg what changed
+ * A shared slip's legs with the stale-slip check (contract/staleness.ts): a summary line, then leg by leg what changed
  * since the slip was made (odds then → now, kick-off with the minute, result, closed market, sem resultado). It reads
  * the copy in the phone's store, so offline it says what the store knows (the screen shows when it was updated).
  */

@@ -4,7 +4,7 @@ import { leftOut, type CopyReport } from '../../lib/share-rules.ts';
 
 /**
  * What copying did, in words: how many selections were copied (and how many at a new price), how many were left out
- * and why (SPEC §4 copy rule with the stale-slip check of issue 15).
+ * and why (SPEC §4 copy rule with the stale-slip check, contract/staleness.ts).
  */
 export function useCopyMessage() {
   const { t } = useLingui();

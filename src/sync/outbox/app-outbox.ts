@@ -1,8 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
-import { readMirrorOwner } from '../../db/session.ts';
-import { sendRaw } from '../../api/http.ts';
-import { sendBatchRaw } from '../../api/batch.ts';
-import { batchEntries, batchHeaders } from './wire.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
+import { fetchTransport } from '../../api/outbox-transport.ts';
 import { flushOutbox } from './replayer.ts';
 import { createOutboxRunner, type OutboxRunner } from './runner.ts';
 import { APPLIERS } from './registry.ts';
@@ -21,8 +19,8 @@ export function outboxRunner(db: AppDb): OutboxRunner {
         flushOutbox({
           db,
           appliers: APPLIERS,
-          send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }),
-          sendBatch: (items) => sendBatchRaw(batchEntries(items), batchHeaders(items)),
+          transport: fetchTransport({ origin: () => location.origin }),
+          batch: true,
         }),
       locks: typeof navigator !== 'undefined' ? navigator.locks : undefined,
       clearBackoff: () => clearBackoff(db),

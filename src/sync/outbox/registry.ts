@@ -6,6 +6,8 @@ import { accountUpdateApplier } from '../resources/account-update.ts';
 import { slipActionApplier, slipCreateApplier } from '../resources/slips.ts';
 import { followApplier } from '../resources/profile.ts';
 import { commentApplier } from '../resources/comments.ts';
+import { invitationApplier, INVITATION_KINDS } from '../resources/group-invitations.ts';
+import { ACCOUNT_PRIVACY } from '../resources/privacy.ts';
 
 /**
  * Every kind of mutation the outbox carries, with how its outcomes fold into the store. Kinds whose answer needs
@@ -28,6 +30,10 @@ export const APPLIERS: ApplierRegistry = {
   'group.leave': groupApplier,
   'group.delete': groupApplier,
   'account.update': accountUpdateApplier,
+  // The same answer as conta/actualizar: the account.
+  [ACCOUNT_PRIVACY]: accountUpdateApplier,
+  [INVITATION_KINDS.aceitar]: invitationApplier,
+  [INVITATION_KINDS.ignorar]: invitationApplier,
   follow: followApplier,
   unfollow: followApplier,
   'comment.create': commentApplier,

@@ -1,21 +1,20 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
-import { readMirrorOwner, readSessionRecord } from '../../db/session.ts';
+import { readMirrorOwner, readSessionRecord } from '../../db/session-record.ts';
 import { ALL_TABLES, writeTransaction } from '../../db/store-transaction.ts';
-import { rawOutcomeOf, type RawOutcome } from '../../api/http.ts';
+import { rawOutcomeOf } from '../../api/http.ts';
+import type { OutboxTransport, WireAnswer } from '../../api/outbox-transport.ts';
 import type { ApplierRegistry } from './appliers.ts';
 import { backoffDelay } from './backoff.ts';
 import { MSG } from '../../../contract/messages.ts';
-import { BATCH_MAX, BATCH_MAX_BYTES, entryHeaders, entrySize, isRetryableStatus } from './wire.ts';
+import { BATCH_MAX, RunCollector, sendRun, stopOf } from './sender.ts';
 
 export interface FlushDeps {
   db: AppDb;
-  send: (entry: OutboxEntry, headers: Record<string, string>) => Promise<RawOutcome>;
-  /**
-   * Sends several entries in one request; resolves to the outcomes of the entries the server reached, in order
-   * (a prefix), or to one failure for the whole request.
-   */
-  sendBatch?: (items: { entry: OutboxEntry; headers: Record<string, string> }[]) => Promise<RawOutcome[] | RawOutcome>;
+  /** How a request travels (api/outbox-transport.ts fetchTransport in the app). */
+  transport: OutboxTransport;
+  /** Whether the entries behind the head may travel with it in one batch request (the app: yes). */
+  batch?: boolean;
   appliers: ApplierRegistry;
   now?: () => number;
   random?: () => number;
@@ -39,53 +38,38 @@ async function senderId(db: AppDb): Promise<string | null> {
 }
 
 async function nextEntry(db: AppDb, userId: string): Promise<OutboxEntry | undefined> {
-  // Strictly in order per user. 'sending' here means a tab or worker died mid-flight: the same key goes again and
-  // the server's idempotency turns a second delivery into a replay. 'answered' was sent by the service worker: its
-  // kept answer is folded in without sending it again.
+  // Strictly in order per user: the head decides (answered: fold its answer in; paused: wait for the same user;
+  // backing off: wait), and the run behind it is chosen by the one sender (sender.ts).
   return db.outbox
     .orderBy('mutationId')
     .filter((entry) => entry.userId === userId && entry.state !== 'rejected')
     .first();
 }
 
-type HttpFailure = Extract<RawOutcome, { kind: 'http' }>;
-
-
-/** The head entry and the ones right behind it that can go in the same batch (stopping at a paused one). */
+/** The run that goes now, from the head on, as the service worker would choose it (sender.ts RunCollector). */
 async function sendableRun(db: AppDb, userId: string, head: OutboxEntry, max: number): Promise<OutboxEntry[]> {
-  const run: OutboxEntry[] = [];
-  let blocked = false;
-  let bytes = 0;
+  const collector = new RunCollector(userId, max);
+  let open = true;
   await db.outbox
     .where('mutationId')
     .aboveOrEqual(head.mutationId)
-    .until(() => blocked || run.length >= max)
+    .until(() => !open)
     .each((entry) => {
-      if (blocked || entry.userId !== userId || entry.state === 'rejected') return;
-      if (entry.state === 'paused' || entry.state === 'answered') {
-        blocked = true;
-        return;
-      }
-      const size = entrySize(entry);
-      if (run.length > 0 && bytes + size > BATCH_MAX_BYTES) {
-        blocked = true;
-        return;
-      }
-      bytes += size;
-      run.push(entry);
+      open = open && collector.offer(entry);
     });
-  return run;
+  return collector.run;
 }
 
 /**
  * Sends the queue in order (DESIGN §4), until it is empty or something makes it wait: one request in flight, which
- * carries the head entry alone or, when `sendBatch` is given, the head and the entries right behind it. The server
- * applies a batch's entries in order, each in its own transaction with its own Idempotency-Key, and stops at the
- * first that must be retried, so a batch is exactly as safe to resend as a single request, and 500 queued changes
- * need 20 round trips on 3G instead of 500. The caller holds the origin-wide lock (runner.ts).
+ * carries the head entry alone or, with `batch`, the head and the entries right behind it. The server applies a
+ * batch's entries in order, each in its own transaction with its own Idempotency-Key, and stops at the first that
+ * must be retried, so a batch is exactly as safe to resend as a single request, and 500 queued changes need 20
+ * round trips on 3G instead of 500. What goes and how is the service worker's too (sender.ts). The caller holds the
+ * origin-wide lock (runner.ts).
  */
 export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
-  const { db, send, appliers } = deps;
+  const { db, transport, appliers } = deps;
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const report: FlushReport = { sent: 0, rejected: 0, stop: 'empty' };
@@ -97,8 +81,24 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
     return { ...report, stop: 'retry', retryAt };
   };
 
-  /** Folds one entry's outcome into the store; returns a report when the queue has to stop here. */
-  const settle = async (entry: OutboxEntry, outcome: RawOutcome, userId: string, sessionCheckedAt: number): Promise<FlushReport | null> => {
+  /** Folds one entry's answer (null: none came) into the store; returns a report when the queue has to stop here. */
+  const settle = async (entry: OutboxEntry, answer: WireAnswer | null, userId: string, sessionCheckedAt: number): Promise<FlushReport | null> => {
+    if (!answer) return backOff(entry, MSG.network);
+    const stop = stopOf(answer);
+    const outcome = rawOutcomeOf(answer.status, answer.body);
+    const message = outcome.kind === 'http' ? outcome.message : MSG.generic;
+    if (stop === 'retry') return backOff(entry, message);
+    if (stop === 'auth') {
+      // A 401 that answers a cookie replaced by a sign-in while the request was in flight: try again with the new one.
+      if (await signedInAgainSince(db, userId, sessionCheckedAt)) return backOff(entry, message);
+      // The session ended on the server: hold this user's queue until the same user signs in again.
+      await db.outbox
+        .where('userId')
+        .equals(userId)
+        .filter((candidate) => candidate.state === 'pending' || candidate.state === 'sending')
+        .modify({ state: 'paused' });
+      return { ...report, stop: 'auth' };
+    }
     if (outcome.kind === 'ok') {
       await writeTransaction(db, ALL_TABLES, async (tx) => {
         // The answer folds into the mirror only while it is still the author's (an answer that arrives after they
@@ -109,22 +109,10 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
       report.sent += 1;
       return null;
     }
-    if (outcome.kind === 'network' || isRetryableStatus(outcome.status)) return backOff(entry, outcome.message);
-    const refusal: HttpFailure = outcome;
-    // A 401 that answers a cookie replaced by a sign-in while the request was in flight: try again with the new one.
-    if (refusal.status === 401 && (await signedInAgainSince(db, userId, sessionCheckedAt))) return backOff(entry, refusal.message);
-    if (refusal.status === 401) {
-      // The session ended on the server: hold this user's queue until the same user signs in again.
-      await db.outbox
-        .where('userId')
-        .equals(userId)
-        .filter((candidate) => candidate.state === 'pending' || candidate.state === 'sending')
-        .modify({ state: 'paused' });
-      return { ...report, stop: 'auth' };
-    }
+    const body = outcome.kind === 'http' ? outcome.body : null;
     await writeTransaction(db, ALL_TABLES, async (tx) => {
-      await tx.outbox.update(entry.mutationId, { state: 'rejected', error: refusal.message, rejection: refusal.body ?? null });
-      if ((await readMirrorOwner(tx)) === entry.userId) await appliers[entry.kind]?.rejected?.(tx, entry, refusal.body);
+      await tx.outbox.update(entry.mutationId, { state: 'rejected', error: message, rejection: body ?? null });
+      if ((await readMirrorOwner(tx)) === entry.userId) await appliers[entry.kind]?.rejected?.(tx, entry, body);
     });
     report.rejected += 1;
     return null;
@@ -139,34 +127,26 @@ export async function flushOutbox(deps: FlushDeps): Promise<FlushReport> {
       // Sent by the service worker while no page was open (sw/outbox-drain.ts): its answer is folded in now, as if
       // this page had just received it. An entry whose answer did not survive goes again under the same key.
       const stop = head.answer
-        ? await settle(head, rawOutcomeOf(head.answer.status, head.answer.body), userId, 0)
+        ? await settle(head, head.answer, userId, 0)
         : await db.outbox.update(head.mutationId, { state: 'pending' }).then(() => null);
       if (stop) return stop;
       continue;
     }
-    // A paused entry holds the queue: nothing behind it may overtake it before the same user signs in again
-    // (found by tests/fuzz: later entries went out first and arrived out of order).
     if (head.state === 'paused') return { ...report, stop: 'auth' };
     if (head.nextAttemptAt > now()) return { ...report, stop: 'backoff', retryAt: head.nextAttemptAt };
 
-    const run = deps.sendBatch ? await sendableRun(db, userId, head, BATCH_MAX) : [head];
+    const run = await sendableRun(db, userId, head, deps.batch ? BATCH_MAX : 1);
     await db.outbox.bulkUpdate(run.map((entry) => ({ key: entry.mutationId, changes: { state: 'sending' as const } })));
     const sessionCheckedAt = (await readSessionRecord(db))?.checkedAt ?? 0;
-    let outcomes: RawOutcome[];
-    if (run.length > 1 && deps.sendBatch) {
-      const answer = await deps.sendBatch(run.map((entry) => ({ entry, headers: entryHeaders(entry) })));
-      // An empty answer would make no progress: count it as a failed request for the head entry.
-      outcomes = Array.isArray(answer) ? (answer.length > 0 ? answer : [{ kind: 'network', message: MSG.network }]) : [answer];
-    } else {
-      outcomes = [await send(head, entryHeaders(head))];
-    }
+    // Nothing usable came back: the head entry failed to go (the rest were not reached).
+    const answers = (await sendRun(transport, run)) ?? [null];
 
     for (const [index, entry] of run.entries()) {
-      const outcome = outcomes[index];
-      const stop = outcome ? await settle(entry, outcome, userId, sessionCheckedAt) : null;
-      if (!outcome || stop) {
+      const reached = index < answers.length;
+      const stop = reached ? await settle(entry, answers[index] ?? null, userId, sessionCheckedAt) : null;
+      if (!reached || stop) {
         // Entries the server did not reach go back to waiting, at their places.
-        const untouched = run.slice(outcome ? index + 1 : index).map((rest) => rest.mutationId);
+        const untouched = run.slice(reached ? index + 1 : index).map((rest) => rest.mutationId);
         await db.outbox
           .where('mutationId')
           .anyOf(untouched)

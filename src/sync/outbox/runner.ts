@@ -1,5 +1,5 @@
 import type { FlushReport } from './replayer.ts';
-import { OUTBOX_LOCK } from './wire.ts';
+import { OUTBOX_LOCK } from './sender.ts';
 
 export interface RunnerDeps {
   flush: () => Promise<FlushReport>;

@@ -1,7 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 

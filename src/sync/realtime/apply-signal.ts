@@ -22,7 +22,7 @@ const CHAT_COUNTERS: Record<MensagemSignal['chatType'], CounterName | null> = {
 
 async function bump(tx: StoreTables, name: CounterName): Promise<void> {
   const current = await tx.counters.get(name);
-  await tx.counters.put({ name, count: (current?.count ?? 0) + 1 });
+  await tx.counters.put({ name, count: (current?.count ?? 0) + 1, changedAt: Date.now() });
 }
 
 /** The signed-in user as a conversation names its people (from the stored session). */
@@ -62,6 +62,7 @@ async function touchSummary(tx: StoreTables, signal: MensagemSignal, selfId: str
       await tx.conversations.put({
         ...row,
         lastMessageAt: signal.createdAt,
+        liveAt: Date.now(),
         data: { ...row.data, ...last, novaMensagem, lastMessage: { message: signal.mensagem, count } },
       });
       return true;
@@ -77,7 +78,7 @@ async function touchSummary(tx: StoreTables, signal: MensagemSignal, selfId: str
       lastMessage: { message: signal.mensagem, count: incoming ? 1 : 0 },
       createdAt: signal.createdAt,
     };
-    await tx.conversations.put({ id: signal.chatId, lastMessageAt: signal.createdAt, data });
+    await tx.conversations.put({ id: signal.chatId, lastMessageAt: signal.createdAt, liveAt: Date.now(), data });
     return true;
   }
   if (signal.chatType === 'grupo') {

@@ -1,9 +1,18 @@
 import type { AppDb } from '../../db/app-db.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { fetchClientConfig, fetchOnlineUsers } from '../../api/realtime.ts';
 import { NOVO_SINAL_EVENT, userChannel } from '../../../contract/schemas/realtime.ts';
 import { applySignal } from './apply-signal.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { groupsList, refreshList, roomsList } from '../resources/lists.ts';
+import { refreshSession } from '../session-actions.ts';
+import { sessionChangesSettled } from '../session-changes.ts';
+
+/**
+ * The server closes a connection with 4009 (unauthorized) when the user's sessions ended: sign-out, a password
+ * change or reset, "sign out of every device" (docs/decisions.md, "Ended sessions and live channels").
+ */
+const SESSION_ENDED_CLOSE = 4009;
 
 export interface RealtimeHandlers {
   /** Pusher never replays: after every reconnect the caller pulls what was missed (DESIGN §3). */
@@ -13,6 +22,12 @@ export interface RealtimeHandlers {
    * and never will be: the caller pulls what a user would miss (the unread counters), as after a reconnect.
    */
   onFirstSubscribed: () => void;
+  /**
+   * The server closed the connection because sessions of the user ended, and this phone's session is still live
+   * (its own password change renewed its cookie, or another device was signed out): the connection is opened again,
+   * and what was bound under the ended session (this device's push) is bound again.
+   */
+  onSessionStillLive: () => void;
 }
 
 interface PresenceMembers {
@@ -39,7 +54,11 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
     forceTLS: settings.forceTLS || secure,
     enabledTransports: settings.enabledTransports,
     channelAuthorization: { endpoint: settings.authEndpoint, transport: 'ajax' },
+    userAuthentication: { endpoint: settings.userAuthEndpoint, transport: 'ajax' },
   });
+  // Signed in as its user, the connection is closed when the user's sessions end, on hosted Pusher too (it closes
+  // only signed-in connections); pusher-js signs in again after each reconnect.
+  pusher.signin();
 
   const channel = pusher.subscribe(userChannel(userId));
   // A message in a group or room this phone does not list yet: that list is fetched again, so it shows at once.
@@ -70,7 +89,36 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
     connectedBefore = true;
   });
 
-  return () => pusher.disconnect();
+  // pusher-js does not reconnect after 4009, so it never resubscribes with a cookie whose session ended. The
+  // session is asked first: ended, the stored session becomes "signed out" and the app leaves this user (which
+  // ends this connection); still live, the connection opens again once pusher-js has let the old one go.
+  let ended = false;
+  const disconnected = () =>
+    new Promise<void>((resolve) => {
+      if (pusher.connection.state === 'disconnected') return resolve();
+      const done = (states: { current: string }) => {
+        if (states.current !== 'disconnected') return;
+        pusher.connection.unbind('state_change', done);
+        resolve();
+      };
+      pusher.connection.bind('state_change', done);
+    });
+  const afterSessionEnded = async () => {
+    // This page's own password change closed the connection too: its renewed cookie comes with that answer.
+    await sessionChangesSettled();
+    await Promise.all([refreshSession(db), disconnected()]);
+    if (ended || (await readMirrorOwner(db)) !== userId) return;
+    handlers.onSessionStillLive();
+    pusher.connect();
+  };
+  pusher.connection.bind('error', (error: { type?: string; data?: { code?: unknown } } | undefined) => {
+    if (error?.type === 'PusherError' && error.data?.code === SESSION_ENDED_CLOSE) void afterSessionEnded();
+  });
+
+  return () => {
+    ended = true;
+    pusher.disconnect();
+  };
 }
 
 /**

@@ -12,10 +12,11 @@ import type { ContactDetails } from '../../../contract/schemas/settings.ts';
 import type { PasswordChangeInput } from '../../../contract/validation/social.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { writeForOwner, writeSession } from '../mirror-owner.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { signalOtherTabs } from '../tab-signal.ts';
 import { unregisterPush } from '../push.ts';
-import { refreshSession } from '../session.ts';
+import { refreshSession } from '../session-actions.ts';
+import { trackSessionChange } from '../session-changes.ts';
 
 // The settings screen's calls that need the server now (SPEC §7 Profile, contact; docs/api/social.md "Settings");
 // name, photo and phone go through the outbox (account-update.ts).
@@ -30,7 +31,8 @@ function outcomeOf(result: ApiResult<{ message: string }>): AccountCallResult {
 
 /** Needs the network; the answer renews this device's cookie and ends every other session. */
 export async function changePassword(db: AppDb, input: PasswordChangeInput): Promise<AccountCallResult> {
-  const outcome = outcomeOf(await changePasswordRequest(input));
+  // The answer renews this page's cookie; the live connection's close for the ended sessions may come first.
+  const outcome = outcomeOf(await trackSessionChange(changePasswordRequest(input)));
   if (outcome.ok) await refreshSession(db);
   return outcome;
 }

@@ -3,7 +3,7 @@ import { fetchLicence } from '../../api/account.ts';
 import { fetchMyProfile } from '../../api/social.ts';
 import { REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 
 // The signed-in user's own records in the mirror: the licence (subscription) and the profile (SPEC §3).

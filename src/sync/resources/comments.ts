@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { messageSortKey, type StoredMessage } from '../../db/mirror-types.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { call } from '../../api/http.ts';
 import { CommentListResponseSchema, CommentResponseSchema, type Comentario } from '../../../contract/schemas/slips.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';

@@ -8,9 +8,9 @@ import type { ExploreRequest } from '../../lib/explore-filters.ts';
 import type { TipAnswer } from '../../lib/tip-generator.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
 import { slipRow } from './slips.ts';
-import { COMPETITIONS_QUERY, exploreMetaKey } from '../resources.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from '../resource-keys.ts';
 import { writeForOwner } from '../mirror-owner.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 
 // Explore results are kept per query (DESIGN §3): the `queries` row holds the ordered ids (slips, in `slips`) or the
 // results themselves (tips, users), so a filter shows offline what it last showed online.

@@ -56,5 +56,5 @@ export async function subscribeToGroup(groupId: string, plan: GroupPlanName): Pr
   const result = await call(`${GROUPS}/${encodeURIComponent(groupId)}/subscrever/${encodeURIComponent(plan)}`, { schema: GroupSubscribeResponseSchema });
   if (result.kind === 'network') return { kind: 'network', message: result.message };
   if (result.kind !== 'ok') return { kind: 'refused', message: result.message };
-  return { kind: 'ok', paymentId: result.data.respostaEmis.id };
+  return { kind: 'ok', paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id };
 }

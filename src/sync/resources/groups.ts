@@ -2,7 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
 import type { StoredGroup } from '../../db/mirror-types.ts';
 import { call } from '../../api/http.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
 import type { Applier } from '../outbox/appliers.ts';

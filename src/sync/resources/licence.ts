@@ -45,7 +45,7 @@ export async function renewLicence(plan: LicencePlan): Promise<RenewalStart> {
   const result = await startRenewal(plan);
   if (result.kind === 'network') return { kind: 'network', message: result.message };
   if (result.kind !== 'ok') return { kind: 'refused', message: result.message, tipo: result.kind === 'http' ? tipoOf(result.body) : null };
-  return { kind: 'ok', message: result.data.message, paymentId: result.data.respostaEmis.id };
+  return { kind: 'ok', message: result.data.message, paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ChatType } from '../../../contract/schemas/signals.ts';
 import { PAGE_SIZE } from '../../../contract/limits.ts';
 import type { Applier } from '../outbox/appliers.ts';
 import { enqueueMutation } from '../outbox/enqueue.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { dropAnsweredCopies } from '../outbox/answered-copies.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
@@ -33,13 +33,25 @@ export function messageRow(message: Mensagem): StoredMessage {
 
 const metaKey = (chatKey: ChatKey) => `messages:${chatKey}`;
 
-/** A page of the server's messages into the store, in place of the local copies it delivers (answered-copies.ts). */
-async function storeMessages(tx: StoreTables, messages: Mensagem[]): Promise<void> {
-  await dropAnsweredCopies(tx, messages.map((message) => message.id));
+/**
+ * A page of the server's messages into the store, in place of the local copies it delivers (answered-copies.ts);
+ * returns how many of them the phone did not have yet.
+ */
+async function storeMessages(tx: StoreTables, messages: Mensagem[]): Promise<number> {
+  const ids = messages.map((message) => message.id);
+  const known = await tx.messages.bulkGet(ids);
+  await dropAnsweredCopies(tx, ids);
   await tx.messages.bulkPut(messages.map(messageRow));
+  return known.filter((row) => row === undefined).length;
 }
 
-/** The newest page of a chat into the store; older pages come with pullOlderMessages (key-range, never offsets). */
+/**
+ * The newest page of a chat into the store; older pages come with pullOlderMessages (key-range, never offsets).
+ * A refresh while the reader has paged back keeps the cursor where paging stopped, but only when this page reaches
+ * down to the run already pulled (its oldest message is not newer than the last newest page's newest): after more
+ * messages than a page arrived unseen (the app closed, offline, another screen), the cursor starts again below this
+ * page, so the messages in between are paged in rather than skipped.
+ */
 export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<void> {
   const key = chatKeyOf({ chatType, chatId });
   const owner = await readMirrorOwner(db);
@@ -50,35 +62,80 @@ export async function pullLatestMessages(db: AppDb, chatType: ChatType, chatId: 
       await tx.syncMeta.put({ ...(meta ?? { resource: metaKey(key), refreshedAt: 0 }), error: result.message });
       return;
     }
-    await storeMessages(tx, result.data.mensagens);
+    const page = result.data.mensagens;
+    await storeMessages(tx, page);
+    const newest = page[0];
+    const oldest = page.at(-1);
+    const whole = result.data.nextBefore === null;
+    const continues = !whole && meta?.cursor !== undefined && oldest !== undefined && meta.ceiling !== undefined && messageRow(oldest).sortKey <= meta.ceiling;
     await tx.syncMeta.put({
       resource: metaKey(key),
       refreshedAt: Date.now(),
       error: null,
-      // Keep the oldest cursor already reached; a refresh of the newest page does not reset scrolling back.
-      cursor: meta?.cursor !== undefined ? meta.cursor : result.data.nextBefore,
-      noMore: meta?.noMore ?? result.data.nextBefore === null,
+      cursor: whole ? null : continues ? meta.cursor : result.data.nextBefore,
+      noMore: whole || (continues && meta.noMore === true),
+      ceiling: newest ? messageRow(newest).sortKey : meta?.ceiling,
+      floor: continues ? meta.floor : oldest ? messageRow(oldest).sortKey : meta?.floor,
     });
   });
 }
 
-export async function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<'loaded' | 'no-more' | 'error'> {
+export type OlderOutcome = 'loaded' | 'no-more' | 'error';
+
+/** Most pages one ask walks through that the phone already holds before it gives up for now (the next ask goes on). */
+const MOST_KNOWN_PAGES = 100;
+
+/** The asks for older messages running now, by store and chat: a second ask meanwhile waits for the same pages. */
+const olderRunning = new Map<string, Promise<OlderOutcome>>();
+
+/**
+ * The page before the oldest one pulled, and on until a page brings a message the phone did not have: the pages
+ * just before the cursor are often on the phone already (live signals, this phone's own messages, an earlier visit),
+ * and a page of nothing new must not look like the start of the chat.
+ */
+export function pullOlderMessages(db: AppDb, chatType: ChatType, chatId: string): Promise<OlderOutcome> {
+  const running = `${db.name}|${chatKeyOf({ chatType, chatId })}`;
+  const already = olderRunning.get(running);
+  if (already) return already;
+  const pull = pullOlderPages(db, chatType, chatId).finally(() => olderRunning.delete(running));
+  olderRunning.set(running, pull);
+  return pull;
+}
+
+async function pullOlderPages(db: AppDb, chatType: ChatType, chatId: string): Promise<OlderOutcome> {
   const key = chatKeyOf({ chatType, chatId });
-  const meta = await db.syncMeta.get(metaKey(key));
-  if (!meta) {
-    await pullLatestMessages(db, chatType, chatId);
-    return 'loaded';
+  for (let walked = 0; walked < MOST_KNOWN_PAGES; walked += 1) {
+    const meta = await db.syncMeta.get(metaKey(key));
+    if (!meta) {
+      await pullLatestMessages(db, chatType, chatId);
+      return 'loaded';
+    }
+    if (meta.error !== null) return 'error';
+    if (meta.noMore || !meta.cursor) return 'no-more';
+    const owner = await readMirrorOwner(db);
+    const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
+    let fresh = 0;
+    const stored = await writeForOwner(db, owner, async (tx) => {
+      // Read again: a newest-page pull may have moved the cursor while this page was on its way.
+      const now = await tx.syncMeta.get(metaKey(key));
+      if (!now) return;
+      if (result.kind !== 'ok') return tx.syncMeta.put({ ...now, error: result.message });
+      const page = result.data.mensagens;
+      fresh = await storeMessages(tx, page);
+      const oldest = page.at(-1);
+      if (now.cursor === meta.cursor) {
+        await tx.syncMeta.put({
+          ...now,
+          cursor: result.data.nextBefore,
+          noMore: result.data.nextBefore === null,
+          floor: oldest ? messageRow(oldest).sortKey : now.floor,
+        });
+      }
+    });
+    if (!stored || result.kind !== 'ok') return 'error';
+    if (fresh > 0 || result.data.nextBefore === null) return 'loaded';
   }
-  if (meta.error !== null) return 'error';
-  if (meta.noMore || !meta.cursor) return 'no-more';
-  const owner = await readMirrorOwner(db);
-  const result = await fetchMessages(chatType, chatId, { size: PAGE_SIZE, before: meta.cursor });
-  const stored = await writeForOwner(db, owner, async (tx) => {
-    if (result.kind !== 'ok') return tx.syncMeta.put({ ...meta, error: result.message });
-    await storeMessages(tx, result.data.mensagens);
-    await tx.syncMeta.put({ ...meta, cursor: result.data.nextBefore, noMore: result.data.nextBefore === null });
-  });
-  return stored && result.kind === 'ok' ? 'loaded' : 'error';
+  return 'loaded';
 }
 
 export interface SendMessageInput {

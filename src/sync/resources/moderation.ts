@@ -1,4 +1,7 @@
+import type { AppDb } from '../../db/app-db.ts';
 import { call, type ApiResult } from '../../api/http.ts';
+import { enqueueMutation } from '../outbox/enqueue.ts';
+import { REPORT_DECISION } from './moderation-keys.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { ConversationListResponseSchema, MessageListResponseSchema, type Conversation, type Mensagem } from '../../../contract/schemas/chats.ts';
 import {
@@ -15,8 +18,9 @@ import {
 } from '../../../contract/schemas/reports.ts';
 import { EventRecordResponseSchema, type EventRecord } from '../../../contract/schemas/rooms.ts';
 
-// Moderation (docs/api/social.md "Reports", "Moderator calls"): calls that need the server now. A moderator decides
-// online; a report is sent at once and its dialog says when it could not be. Nothing here is kept on the phone.
+// Moderation (docs/api/social.md "Reports", "Moderator calls"): calls that need the server now, and a decision made
+// offline, which waits in the outbox. A report is sent at once and its dialog says when it could not be. The reports
+// themselves are not kept on the phone.
 
 const MOD = '/api/client/moderador';
 const COMMON = '/api/client/common';
@@ -55,6 +59,21 @@ export async function decideReport(id: string, decision: DecideReportRequest, ke
     headers: keyed(key),
   });
   return outcomeOf(result, (d) => d.denuncia);
+}
+
+/**
+ * A decision made offline: saved on this phone and sent through the outbox once the phone is back (DESIGN §4), under
+ * the outbox's own Idempotency-Key. Nothing in the store changes: the reports list follows the queued entry.
+ */
+export function queueReportDecision(db: AppDb, input: { userId: string; id: string; decision: DecideReportRequest }): Promise<number> {
+  return enqueueMutation(db, {
+    userId: input.userId,
+    kind: REPORT_DECISION,
+    method: 'PATCH',
+    path: `${MOD}/denuncias/${encodeURIComponent(input.id)}`,
+    body: input.decision,
+    ref: { table: 'denuncias', id: input.id },
+  });
 }
 
 export async function sendReport(input: CreateReportRequest, key: string): Promise<ModerationResult<Denuncia>> {

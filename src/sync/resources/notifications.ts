@@ -1,7 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { fetchNotifications } from '../../api/social.ts';
 import { messageSortKey, type StoredNotification } from '../../db/mirror-types.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
 import { PAGE_SIZE, REFRESH_LISTS_MS } from '../../../contract/limits.ts';
 import type { Notification } from '../../../contract/schemas/notifications.ts';

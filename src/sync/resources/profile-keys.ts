@@ -1,5 +1,5 @@
 import { normalizeUsername } from '../../../contract/normalize.ts';
-import { exploreMetaKey } from '../resources.ts';
+import { exploreMetaKey } from '../resource-keys.ts';
 
 // Where a profile and its lists live in the store; light enough for the state layer to import without the HTTP client.
 

@@ -2,7 +2,7 @@ import type { AppDb } from '../../db/app-db.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
 import type { UserSeen } from '../../db/mirror-types.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { call } from '../../api/http.ts';
 import type { PublicUser } from '../../../contract/schemas/auth.ts';
 import { FollowResponseSchema, UserListResponseSchema, UserProfileResponseSchema, type Follows } from '../../../contract/schemas/profile.ts';

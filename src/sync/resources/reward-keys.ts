@@ -1,4 +1,4 @@
-import { exploreMetaKey } from '../resources.ts';
+import { exploreMetaKey } from '../resource-keys.ts';
 
 // Where rewards live in the store (`queries` rows), light enough for the state layer to import without the HTTP client.
 

@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { StoreTables } from '../../db/store-transaction.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { call } from '../../api/http.ts';
 import { fetchPayment } from '../../api/licence.ts';
 import { REFRESH_LISTS_MS } from '../../../contract/limits.ts';
@@ -102,7 +102,7 @@ export async function sendReward(db: AppDb, input: SendRewardInput): Promise<Sen
     const list = await tx.queries.get(key);
     if (list) await tx.queries.put({ ...list, ids: [reward.pagamentoId, ...list.ids.filter((id) => id !== reward.pagamentoId)] });
   });
-  return { kind: 'ok', paymentId: result.data.respostaEmis.id, reward };
+  return { kind: 'ok', paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id, reward };
 }
 
 /**

@@ -6,11 +6,11 @@ import { MSG } from '../../../contract/messages.ts';
 import { fetchRooms } from '../../api/social.ts';
 import { RoomResponseSchema, type Room } from '../../../contract/schemas/rooms.ts';
 import type { Event } from '../../../contract/schemas/events.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { markFailed, markRefreshed } from '../freshness.ts';
 import type { PagedList } from '../pull/paged.ts';
-import { ROOMS_QUERY, roomMetaKey } from '../resources.ts';
+import { ROOMS_QUERY, roomMetaKey } from '../resource-keys.ts';
 
 // Match rooms (SPEC §2; docs/api/social.md "Rooms"). The list keeps the server's order (live matches first, then by
 // kick-off) as a `queries` row of room ids; a room opened on its own (a link by event id, an old shared link) is kept

@@ -1,7 +1,7 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { call } from '../../api/http.ts';
 import { SlipResponseSchema } from '../../../contract/schemas/slips.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { slipRow } from './slips.ts';

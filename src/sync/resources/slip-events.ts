@@ -3,7 +3,7 @@ import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import type { NotificacaoSignal } from '../../../contract/schemas/signals.ts';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
 
-// A notification about a slip (issue 14: a leg's kick-off or result, the slip's result), live or by push, also
+// A notification about a slip (a leg's kick-off or result, the slip's result), live or by push, also
 // updates the slip the phone holds, so its screen shows the news at once, and the screen a push's tap opens shows it
 // even with no connection. Only a slip already stored is touched; the next refresh brings the server's full copy.
 

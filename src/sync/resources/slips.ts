@@ -17,7 +17,8 @@ import { enqueueMutation } from '../outbox/enqueue.ts';
 import type { PagedList } from '../pull/paged.ts';
 import { markFailed, markRefreshed } from '../freshness.ts';
 import { writeForOwner } from '../mirror-owner.ts';
-import { readMirrorOwner } from '../../db/session.ts';
+import { readMirrorOwner } from '../../db/session-record.ts';
+import { waitingIds } from '../outbox/waiting.ts';
 
 const APOSTADOR = '/api/client/apostador/fichas';
 
@@ -43,7 +44,7 @@ export function slipList(filtro: SlipFilter, selfId: string): PagedList<Ficha> {
     store: async (tx, rows, { replace }) => {
       // Slips made on this phone, or with a change (publish, hide, save) not acknowledged yet, keep their
       // optimistic row until the outbox settles them; everything else in this list is the server's.
-      const waiting = new Set((await tx.outbox.toArray()).flatMap((entry) => (entry.ref?.table === 'slips' ? [entry.ref.id] : [])));
+      const waiting = await waitingIds(tx, 'slips');
       const keep = (id: string) => id.startsWith('local:') || waiting.has(id);
       if (replace) await tx.slips.where('lists').equals(filtro).filter((slip) => !keep(slip.id)).delete();
       await tx.slips.bulkPut(rows.filter((row) => !waiting.has(row.id)).map((row) => slipRow(row, selfId)));

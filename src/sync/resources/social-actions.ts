@@ -15,8 +15,9 @@ export function resetCounter(db: AppDb, userId: string, name: CounterName): Prom
     method: 'POST',
     path: `${COMMON}/perfil/contadores/${name}/zerar`,
     body: null,
+    ref: { table: 'counters', id: name },
     optimistic: async (_mutationId, tx) => {
-      await tx.counters.put({ name, count: 0 });
+      await tx.counters.put({ name, count: 0, changedAt: Date.now() });
     },
   });
 }

@@ -78,8 +78,8 @@ interface WorkerEvents {
   /** Fires the service worker's `sync` event for the outbox, as the browser does when a connection comes back. */
   fire(): Promise<void>;
   /**
-   * Hands a push to the service worker as the browser's push service would (real push subscriptions never resolve on
-   * these machines, DESIGN §8).
+   * Hands a push to the service worker as the browser's push service would (a real push subscription needs the
+   * browser vendor's push service, which a test run cannot count on reaching).
    */
   deliverPush(payload: unknown): Promise<void>;
   /**

@@ -17,6 +17,8 @@ export interface SimulatedServer {
   kickOffIn(eventId: string, inMs: number): void;
   /** Sets the price of one choice of a match's market now (decimal odds), as the feed's next quote would. */
   setOdds(input: { eventId: string; type: string; choice: string; odds: number }): void;
+  /** Moves the end of a member's paid group plan, as the days passing would bring it near. */
+  setGroupExpiry(input: { groupId: string; userId: string; expiraEm: string }): void;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,12 @@ export async function startSimulatedServer(input: { name: string; speed: number;
       write((db) => {
         const changed = db.prepare('update mercados set odds = ? where evento_id = ? and tipo = ? and escolha = ?').run(Math.round(odds * 100), eventId, type, choice);
         if (Number(changed.changes) !== 1) throw new Error(`no ${type}/${choice} market on ${eventId}`);
+      });
+    },
+    setGroupExpiry({ groupId, userId, expiraEm }) {
+      write((db) => {
+        const changed = db.prepare('update grupo_membros set expira_em = ? where grupo_id = ? and usuario_id = ?').run(expiraEm, groupId, userId);
+        if (Number(changed.changes) !== 1) throw new Error(`${userId} is not a member of ${groupId}`);
       });
     },
     async stop() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lazySchema } from '../../../contract/lazy-schema.ts';
 
-describe('lazySchema (issue 16: schemas built when first used)', () => {
+describe('lazySchema (schemas built when first used)', () => {
   it('builds the schema on its first use only, once', () => {
     let builds = 0;
     const Name = lazySchema(() => {

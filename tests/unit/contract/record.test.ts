@@ -9,7 +9,7 @@ import {
   type RecordSlip,
 } from '../../../contract/record.ts';
 
-// The record's rules (issue 15) with worked examples: every expected number is written out.
+// The verified record's rules with worked examples: every expected number is written out.
 
 const NOW = new Date('2026-06-30T12:00:00.000Z');
 const DAY = 86_400_000;

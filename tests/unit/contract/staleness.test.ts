@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Selection } from '../../../contract/schemas/slips.ts';
 import { checkLeg, checkSlip, copyPlan, EVENT_GONE_STATUS, NO_RESULT_AFTER_MS } from '../../../contract/staleness.ts';
 
-// Worked examples of the stale-slip check (issue 15 items 5 and 7): a slip made at 10:00 on legs kicking off at
+// Worked examples of the stale-slip check, legs without a result included: a slip made at 10:00 on legs kicking off at
 // 20:00, opened later.
 
 const KICK_OFF = '2026-12-01T20:00:00.000Z';

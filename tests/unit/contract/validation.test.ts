@@ -14,7 +14,7 @@ describe('login rules (SPEC §5 Login)', () => {
   });
 
   it('needs at least 3 characters after normalisation', () => {
-    expect(validateLogin({ userData: 'a!!b', password: 'segredo123' })).toEqual({
+    expect(validateLogin({ userData: 'a!!b', password: 'segredo123' })).toMatchObject({
       ok: false,
       field: 'userData',
       message: 'Verifica os detalhes que usaste, adicione o teu e-mail ou nome de usuario',
@@ -31,6 +31,22 @@ describe('login rules (SPEC §5 Login)', () => {
   it('answers the generic failure when a field is missing', () => {
     expect(validateLogin({ userData: '', password: '' })).toMatchObject({ ok: false, message: MSG.loginFailed });
     expect(validateLogin({ userData: 'demo', password: '' })).toMatchObject({ ok: false, field: 'password', message: MSG.loginFailed });
+  });
+
+  it('tells every broken rule at once, each with its field', () => {
+    expect(validateLogin({ userData: 'ab', password: '123' })).toMatchObject({
+      ok: false,
+      errors: [
+        { field: 'userData', message: MSG.loginIdentifier },
+        { field: 'password', message: MSG.loginPassword },
+      ],
+    });
+    expect(validateLogin({ userData: '', password: '' })).toMatchObject({
+      errors: [
+        { field: 'userData', message: MSG.loginFailed },
+        { field: 'password', message: MSG.loginFailed },
+      ],
+    });
   });
 });
 
@@ -95,9 +111,30 @@ describe('sign-up rules (SPEC §5 Sign-up)', () => {
   });
 });
 
+describe('sign-up with several broken rules', () => {
+  it('tells each field its rule at once, in the order the form shows them', () => {
+    const result = validateSignUp({ ...valid, nome: 'Al', numeroTelemovel: '92300', passwordConfirmacao: 'outra1234' }, withPhone);
+    expect(result).toMatchObject({
+      ok: false,
+      field: 'nome',
+      message: MSG.nameLength,
+      errors: [
+        { field: 'nome', message: MSG.nameLength },
+        { field: 'numeroTelemovel', message: MSG.phoneInvalid },
+        { field: 'passwordConfirmacao', message: MSG.passwordMismatch },
+      ],
+    });
+  });
+
+  it('tells a short password once, under the password, when the confirmation is the same', () => {
+    const result = validateSignUp({ ...valid, password: 'curta', passwordConfirmacao: 'curta' }, withPhone);
+    expect(result.ok ? [] : result.errors).toEqual([{ field: 'password', message: MSG.passwordMismatch }]);
+  });
+});
+
 describe('forgot password (SPEC §5)', () => {
   it('needs an identifier', () => {
-    expect(validateForgot('  ')).toEqual({ ok: false, field: 'identifier', message: 'Adicione o seu e-mail ou nome de usuario' });
+    expect(validateForgot('  ')).toMatchObject({ ok: false, field: 'identifier', message: 'Adicione o seu e-mail ou nome de usuario' });
     expect(validateForgot('Demo')).toEqual({ ok: true, value: 'demo' });
   });
 });

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { AuthUrlResponseSchema, SessionSchema } from '../../../contract/schemas/auth.ts';
-import type { AppEnv } from '../../../server/app-env.ts';
+import type { AppEnv } from '../../../server/hono-env.ts';
 import { hashAccountToken } from '../../../server/auth/account-tokens.ts';
 import { verifyPassword } from '../../../server/auth/password.ts';
 import { csrf, newAccountRow, type TestAccount } from './helpers/accounts.ts';
@@ -12,9 +12,9 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { startSmtpInbox, type SmtpInbox } from './helpers/smtp-inbox.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 10, items 8 and 13, through a real SMTP server and a stand-in of Google's OpenID server: recovery answers
-// alike for every identifier, reset and verification links work once, and a Google sign-in only enters an account
-// whose address was verified.
+// Account recovery and Google sign-in (docs/security.md), through a real SMTP server and a stand-in of Google's OpenID
+// server: recovery answers alike for every identifier, reset and verification links work once, and a Google sign-in
+// only enters an account whose address was verified.
 
 const PROTECTED = '/api/client/common/conta/contactDetails';
 /** Every request here comes from one address: the per-address limits (tested in rate-limits.test.ts) stay out of the way. */
@@ -106,9 +106,15 @@ describeOnEachDb('accounts: password recovery by mail', (server) => {
       expect(await res.json()).toEqual({ status: 'error', message: MSG.forgotFailed });
       const logged = errors.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
       expect(logged).not.toContain(account.email);
+      // The link that was never delivered is withdrawn: it does not count as a recent send.
+      expect(await server().db.selectFrom('tokens_conta').select('token_hash').where('usuario_id', '=', account.id).execute()).toEqual([]);
     } finally {
       errors.mockRestore();
     }
+    // The SMTP server is back: the very next request sends the mail (it is not taken for a send a minute ago).
+    const res = await forgot(account.nomeUsuario);
+    expect(res.status).toBe(200);
+    expect((await inbox.next(account.email)).text).toMatch(/\/login\?redefinir=/);
   });
 
   it('puts only its own origin in a link, whatever Host the request named', async () => {

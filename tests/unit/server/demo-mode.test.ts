@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { setPaymentGateway, simulatedEmisGateway, unavailableGateway } from '../../../server/payments/gateway.ts';
 import { isDemoDatabase, markDemoDatabase } from '../../../server/seed/demo-flag.ts';
 import { seedDemoUsers } from '../../../server/seed/seed.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
@@ -46,10 +45,11 @@ describe('the demo is explicit', () => {
   });
 
   it('refuses an unknown PAYMENTS value with a clear error', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret, PAYMENTS: 'free' })).toThrow(/PAYMENTS: expected simulated or off/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret, PAYMENTS: 'free' })).toThrow(/PAYMENTS: expected simulated, emis-gpo or off/);
   });
 });
 
+// Each on a database of its own, in whichever order they run: one seeds and marks its database.
 describeOnEachDb(
   'demo accounts only on a database started as the demo',
   (server) => {
@@ -60,7 +60,13 @@ describeOnEachDb(
       expect(privileged).toEqual([]);
       expect(await isDemoDatabase(server().db)).toBe(false);
     });
+  },
+  { seed: false },
+);
 
+describeOnEachDb(
+  'an empty database started as the demo',
+  (server) => {
     it('an empty database is seeded and marked, once', async () => {
       const db = server().db;
       await db.deleteFrom('usuarios').execute();
@@ -74,9 +80,6 @@ describeOnEachDb(
 );
 
 describeOnEachDb('PAYMENTS=off', (server) => {
-  beforeAll(() => setPaymentGateway(unavailableGateway));
-  afterAll(() => setPaymentGateway(simulatedEmisGateway));
-
   it('starts no payment: 503 with a clear message and nothing stored', async () => {
     const user = await newUser(server(), 'nopay');
     const renew = await user.get('/api/client/common/licenca/renovarLicenca/mensal', idemKey());
@@ -95,4 +98,4 @@ describeOnEachDb('PAYMENTS=off', (server) => {
     });
     expect(button.status).toBe(404);
   });
-});
+}, { env: { PAYMENTS: 'off' } });

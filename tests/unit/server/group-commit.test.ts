@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupedWrite, inTransaction } from '../../../server/db/group-commit.ts';
 import type { Trx } from '../../../server/idempotency/idempotent.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, idemKey, newUser } from './helpers/social.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // server/db/group-commit.ts: on SQLite the mutations of one moment share a transaction, each in its own
 // savepoint. Whatever the database, each mutation keeps its own outcome: a failed one undoes only its own writes,
@@ -46,24 +47,6 @@ describeOnEachDb('mutations committed together', (server) => {
     expect(await counterOf(db, user.id)).toBe(101);
   });
 
-  it('settles a mutation only once its writes are committed, seen by another connection', async (context) => {
-    if (server().backend !== 'sqlite') context.skip();
-    const { db, config } = server();
-    const user = await newUser(server(), 'grupo');
-    const other = new DatabaseSync(join(config.dataDir, 'app.sqlite'), { readOnly: true });
-    try {
-      const seen: (number | null)[] = [];
-      const look = () => {
-        const row = other.prepare("select count from contadores where usuario_id = ? and nome = 'newMessage'").get(user.id);
-        seen.push(row ? Number(row.count) : null);
-      };
-      await Promise.all([inTransaction(db, raise(user.id, 2)).then(look), inTransaction(db, raise(user.id, 3)).then(look)]);
-      expect(seen).toEqual([5, 5]);
-    } finally {
-      other.close();
-    }
-  });
-
   it('gives two sends with one Idempotency-Key at once one message and the same answer', async () => {
     const demo = await actor(server(), 'demo');
     const to = await newUser(server(), 'grupo');
@@ -85,5 +68,33 @@ describeOnEachDb('mutations committed together', (server) => {
       .execute();
     expect(stored.map((row) => row.mensagem).sort()).toEqual(['Outra', 'Uma vez só']);
     expect(await counterOf(server().db, to.id)).toBe(2);
+  });
+});
+
+// Only SQLite shares a transaction between mutations; this reads its file through a connection of its own.
+describe('the group commit on SQLite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ name: 'sqlite', available: true });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('settles a mutation only once its writes are committed, seen by another connection', async () => {
+    const { db, config } = server;
+    const user = await newUser(server, 'grupo');
+    const other = new DatabaseSync(join(config.dataDir, 'app.sqlite'), { readOnly: true });
+    try {
+      const seen: (number | null)[] = [];
+      const look = () => {
+        const row = other.prepare("select count from contadores where usuario_id = ? and nome = 'newMessage'").get(user.id);
+        seen.push(row ? Number(row.count) : null);
+      };
+      await Promise.all([inTransaction(db, raise(user.id, 2)).then(look), inTransaction(db, raise(user.id, 3)).then(look)]);
+      expect(seen).toEqual([5, 5]);
+    } finally {
+      other.close();
+    }
   });
 });

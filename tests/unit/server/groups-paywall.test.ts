@@ -15,7 +15,7 @@ import { anonymous, expectError, expectOk, newUser, type Actor } from './helpers
 import { createGroup, G, groupWithRoles, PRIVATE_PLANS, setExpiry } from './helpers/social-groups.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 10 items 2 and 15: what of a private group reaches a user who must pay (SPEC §4 mustPay), who sees its member
+// What of a private group reaches a user who must pay (SPEC §4 mustPay), who sees its member
 // list with the paid-until dates, and the 30-user cap (SPEC §5, §9) held when a group payment is confirmed.
 
 const DAY = 86_400_000;

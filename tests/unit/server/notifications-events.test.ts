@@ -16,7 +16,7 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, expectOk, idemKey, newUser, PNG_1PX, type Actor } from './helpers/social.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 14: the server tells a user of their slips' events (each leg's kick-off and result, the slip's result with
+// The server tells a user of their slips' events (each leg's kick-off and result, the slip's result with
 // its return) and of their licence's changes: a notification, a live signal (realtime + push) and a push payload
 // that opens the slip, each exactly once however often the job runs.
 

@@ -7,7 +7,7 @@ import { createMatch, selectionFor, upcomingEventIds } from './helpers/betting.t
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 
-// Issue 15 item 6: the public slip page carries Open Graph and Twitter card tags with the slip's content, and its
+// The public slip page carries Open Graph and Twitter card tags with the slip's content, and its
 // og:image is a 1200×630 PNG of the slip drawn on the server; a hidden slip shows nothing of itself.
 
 const TEMPLATE = `<!doctype html>
@@ -46,10 +46,15 @@ describeOnEachDb('the public slip\'s link preview (Open Graph tags and og:image)
     mkdirSync(staticDir, { recursive: true });
     writeFileSync(join(staticDir, 'index.html'), TEMPLATE);
     author = await newUser(server(), 'og');
+    slip = await makeSlip();
+  });
+
+  /** A pending slip of the author's with two legs. */
+  async function makeSlip(): Promise<Ficha> {
     const [first = '', second = ''] = await upcomingEventIds(server(), 2);
     const legs = [await selectionFor(server(), first, 'ft_result', 'home'), await selectionFor(server(), second, 'goals', 'over_1.5')];
-    slip = expectOk(await author.send('POST', CREATE, { ficha: legs, valor: 1500, oddsChange: false }, idemKey()), CreateSlipResponseSchema, 201).ficha;
-  });
+    return expectOk(await author.send('POST', CREATE, { ficha: legs, valor: 1500, oddsChange: false }, idemKey()), CreateSlipResponseSchema, 201).ficha;
+  }
 
   // A link previewer (WhatsApp, Facebook) asks with any Accept, without cookies.
   const fetchPage = (path: string, host = 'localhost:8080', app = server().app) =>
@@ -103,6 +108,9 @@ describeOnEachDb('the public slip\'s link preview (Open Graph tags and og:image)
   });
 
   it('serves the og:image as a 1200×630 PNG with cache headers, and draws it again when the slip settles', async () => {
+    // A slip of its own: it settles here, and the other tests' slip stays pending.
+    const slip = await makeSlip();
+    const pagePath = () => `/${author.nomeUsuario}/fichas/${slip.id}`;
     const html = await (await fetchPage(pagePath())).text();
     const imageUrl = new URL(meta(html, 'og:image') ?? '');
     const res = await fetchPage(imageUrl.pathname + imageUrl.search);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { LicencaResponseSchema, PaymentStartResponseSchema } from '../../../contract/schemas/licence.ts';
 import { PaymentResultResponseSchema } from '../../../contract/schemas/payments.ts';
-import { createPayment } from '../../../server/payments/gateway.ts';
+import { beginPayment, createPayment } from '../../../server/payments/gateway.ts';
 import { registerPaymentPurpose, type PaidContext } from '../../../server/payments/purposes.ts';
 import { notify } from '../../../server/notify/notify.ts';
 import { setLicence } from './helpers/betting.ts';
@@ -122,8 +122,9 @@ describeOnEachDb('payments through the simulated EMIS gateway', (server) => {
         await notify(trx, { userId: payment.usuario_id, tipo: 'grupo', mensagem: MSG.paymentDone, counter: 'newGroupSubscription', pagamentoId: payment.id }, { signals, after });
       },
     });
+    const begun = await beginPayment(server().config, 500);
     const { id } = await server().db.transaction().execute((trx) =>
-      createPayment(trx, { userId: user.id, purpose: { kind: 'teste', description: 'Grupo Tips (semanal)', details: { grupoId: 'g1', plano: 'semanal' } }, amount: 500 }),
+      createPayment(trx, begun, { userId: user.id, purpose: { kind: 'teste', description: 'Grupo Tips (semanal)', details: { grupoId: 'g1', plano: 'semanal' } }, amount: 500 }),
     );
     expect((await confirm(id)).status).toBe(200);
     expect((await confirm(id)).status).toBe(200);

@@ -33,6 +33,13 @@ function deviceToken(endpoint = `https://push.exemplo.ao/${randomBytes(8).toStri
   return Buffer.from(JSON.stringify(subscription)).toString('base64');
 }
 
+/** The Beams token the session's own user gets from the token endpoint, as the SDK's TokenProvider asks for it. */
+async function sessionToken(client: Client, userId: string): Promise<string> {
+  const res = await client.request(`/api/auth/beams/?user_id=${userId}`);
+  expect(res.status).toBe(200);
+  return BeamsTokenResponseSchema.parse(await res.json()).token;
+}
+
 const endpointOf = (token: string) => (JSON.parse(Buffer.from(token, 'base64').toString()) as { endpoint: string }).endpoint;
 
 describeOnEachDb('Beams token endpoint and device API', (server) => {
@@ -61,7 +68,7 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
       const res = await client.request(path);
       expect(res.status).toBe(200);
       const { token } = BeamsTokenResponseSchema.parse(await res.json());
-      expect(verifyBeamsToken(token, beams())).toBe(userId);
+      expect(verifyBeamsToken(token, beams())).toEqual({ userId, session: { sid: expect.any(String), authAt: expect.any(Number) } });
       const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
       expect(claims).toMatchObject({ sub: userId, iss: beamsIssuer(beams().instanceId) });
       expect(Number(claims.exp) - Number(claims.iat)).toBe(24 * 3600);
@@ -118,8 +125,9 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     const handle = await register(client);
     const rowId = rowIdOfHandle(handle, beams().secretKey) ?? '';
     expect(handle).not.toBe(rowId);
-    const { userId } = await signedIn(server(), 'demo', 'demo12345');
-    const token = signBeamsToken({ instanceId: beams().instanceId, secretKey: beams().secretKey, userId });
+    const demo = await signedIn(server(), 'demo', 'demo12345');
+    const userId = demo.userId;
+    const token = await sessionToken(demo.client, userId);
     const device = (id: string) => `${base()}/devices/web/${id}`;
     const row = () => server().db.selectFrom('push_dispositivos').select(['id', 'usuario_id', 'interesses']).where('id', '=', rowId).executeTakeFirst();
 
@@ -142,15 +150,15 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     const handle = await register(client);
     const demo = await signedIn(server(), 'demo', 'demo12345');
     const analista = await signedIn(server(), 'analista', 'analista123');
-    const { instanceId, secretKey } = beams();
-    const put = (userId: string) =>
-      client.request(`${base()}/devices/web/${handle}/user`, { method: 'PUT', headers: { authorization: `Bearer ${signBeamsToken({ instanceId, secretKey, userId })}` } });
+    const { secretKey } = beams();
+    const put = async (user: { client: Client; userId: string }) =>
+      client.request(`${base()}/devices/web/${handle}/user`, { method: 'PUT', headers: { authorization: `Bearer ${await sessionToken(user.client, user.userId)}` } });
 
-    expect((await put(demo.userId)).status).toBe(200);
-    const taken = await put(analista.userId);
+    expect((await put(demo)).status).toBe(200);
+    const taken = await put(analista);
     expect(taken.status).toBe(409);
     expect(BeamsErrorSchema.parse(await taken.json()).message).toBe(MSG.pushDeviceTaken);
-    expect((await put(demo.userId)).status).toBe(200);
+    expect((await put(demo)).status).toBe(200);
     const row = await server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowIdOfHandle(handle, secretKey) ?? '').executeTakeFirstOrThrow();
     expect(row.usuario_id).toBe(demo.userId);
   });
@@ -160,8 +168,8 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
     const endpoint = `https://push.exemplo.ao/${randomBytes(8).toString('hex')}`;
     const original = await register(client, deviceToken(endpoint));
     const demo = await signedIn(server(), 'demo', 'demo12345');
-    const { instanceId, secretKey } = beams();
-    const bearer = { authorization: `Bearer ${signBeamsToken({ instanceId, secretKey, userId: demo.userId })}` };
+    const { secretKey } = beams();
+    const bearer = { authorization: `Bearer ${await sessionToken(demo.client, demo.userId)}` };
     expect((await client.request(`${base()}/devices/web/${original}/user`, { method: 'PUT', headers: bearer })).status).toBe(200);
 
     const other = await register(client, deviceToken(endpoint));
@@ -186,22 +194,31 @@ describeOnEachDb('Beams token endpoint and device API', (server) => {
   it('ties a device to a user only with a valid token of this instance', async () => {
     const client = browser(server().app);
     const deviceId = await register(client);
-    const { userId } = await signedIn(server(), 'demo', 'demo12345');
+    const demo = await signedIn(server(), 'demo', 'demo12345');
+    const { userId } = demo;
     const put = (token: string | null, id = deviceId) =>
       client.request(`${base()}/devices/web/${id}/user`, { method: 'PUT', headers: token === null ? {} : { authorization: `Bearer ${token}` } });
     const { instanceId, secretKey } = beams();
 
+    // The session's own claims, so each of these fails for the one reason it names.
+    const live = verifyBeamsToken(await sessionToken(demo.client, userId), beams())?.session ?? undefined;
+    expect(live).toBeDefined();
     expect((await put(null)).status).toBe(401);
-    expect((await put(signBeamsToken({ instanceId, secretKey: 'outro-segredo-qualquer', userId }))).status).toBe(401);
-    expect((await put(signBeamsToken({ instanceId: 'outra-instancia', secretKey, userId }))).status).toBe(401);
-    expect((await put(signBeamsToken({ instanceId, secretKey, userId, now: Date.now() - 25 * 3600_000 }))).status).toBe(401);
-    expect((await put(signBeamsToken({ instanceId, secretKey, userId: 'utilizador-inexistente' }))).status).toBe(401);
-    expect((await put(signBeamsToken({ instanceId, secretKey, userId }), crypto.randomUUID())).status).toBe(404);
+    expect((await put(signBeamsToken({ instanceId, secretKey: 'outro-segredo-qualquer', userId, session: live }))).status).toBe(401);
+    expect((await put(signBeamsToken({ instanceId: 'outra-instancia', secretKey, userId, session: live }))).status).toBe(401);
+    expect((await put(signBeamsToken({ instanceId, secretKey, userId, session: live, now: Date.now() - 25 * 3600_000 }))).status).toBe(401);
+    expect((await put(signBeamsToken({ instanceId, secretKey, userId: 'utilizador-inexistente', session: live }))).status).toBe(401);
+    // Well signed but naming no session (as tokens issued before sessions were bound did), or a session that is not live.
+    expect((await put(signBeamsToken({ instanceId, secretKey, userId }))).status).toBe(401);
+    const session = { sid: crypto.randomUUID(), authAt: Date.now() };
+    await server().db.insertInto('sessoes_terminadas').values({ sid: session.sid, usuario_id: userId, expira_em: new Date(Date.now() + 3600_000).toISOString() }).execute();
+    expect((await put(signBeamsToken({ instanceId, secretKey, userId, session }))).status).toBe(401);
+    expect((await put(await sessionToken(demo.client, userId), crypto.randomUUID())).status).toBe(404);
     const row = () =>
       server().db.selectFrom('push_dispositivos').select('usuario_id').where('id', '=', rowIdOfHandle(deviceId, secretKey) ?? '').executeTakeFirstOrThrow();
     expect((await row()).usuario_id).toBeNull();
 
-    const ok = await put(signBeamsToken({ instanceId, secretKey, userId }));
+    const ok = await put(await sessionToken(demo.client, userId));
     expect(ok.status).toBe(200);
     expect((await row()).usuario_id).toBe(userId);
   });
@@ -239,7 +256,7 @@ describeOnEachDb(
     it('signs tokens with the Beams secret key, serves no device API and tells the app to use Beams itself', async () => {
       const { client, userId } = await signedIn(server(), 'demo', 'demo12345');
       const { token } = BeamsTokenResponseSchema.parse(await (await client.request(`/api/auth/beams/?user_id=${userId}`)).json());
-      expect(verifyBeamsToken(token, { instanceId: 'b7b3b7a0-0000-4000-8000-000000000001', secretKey: 'segredo-do-beams-hospedado' })).toBe(userId);
+      expect(verifyBeamsToken(token, { instanceId: 'b7b3b7a0-0000-4000-8000-000000000001', secretKey: 'segredo-do-beams-hospedado' })?.userId).toBe(userId);
       expect((await client.request('/api/beams/device_api/v1/instances/b7b3b7a0-0000-4000-8000-000000000001/web-vapid-public-key')).status).toBe(404);
       const config = (await (await client.request('/api/client/public/config')).json()) as Record<string, unknown>;
       expect(config).toMatchObject({

@@ -81,6 +81,37 @@ function tokenProvider(server: LiveServer, settings: { beams: { tokenUrl: string
   return new TokenProvider({ url: `${server.url}${settings.beams.tokenUrl}`, headers: { cookie: user.jar.header() } });
 }
 
+/** A request as the app sends it, with this session's cookie. */
+async function asSession(server: LiveServer, jar: { header(): string }, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set('cookie', jar.header());
+  headers.set('x-requested-with', 'fichas');
+  return server.app.request(`http://localhost:8080${path}`, { ...init, headers });
+}
+
+async function beamsToken(server: LiveServer, jar: { header(): string }, userId: string): Promise<Response> {
+  return asSession(server, jar, `/api/auth/beams/?user_id=${userId}`);
+}
+
+/** A device registered and bound through the device API, as the SDK does it, under the session in `jar`. */
+async function boundDevice(server: LiveServer, jar: { header(): string }, userId: string) {
+  const subscription = fakeSubscription(`${receiver.url}/push/${crypto.randomUUID()}`);
+  const base = `/api/beams/device_api/v1/instances/${server.config.realtime.beams.instanceId}/devices/web`;
+  const registered = await server.app.request(`http://localhost:8080${base}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: Buffer.from(JSON.stringify(subscription.toJSON())).toString('base64') }),
+  });
+  const { id } = (await registered.json()) as { id: string };
+  const { token } = (await (await beamsToken(server, jar, userId)).json()) as { token: string };
+  const bind = (bearer: string) => server.app.request(`http://localhost:8080${base}/${id}/user`, { method: 'PUT', headers: { authorization: `Bearer ${bearer}` } });
+  expect((await bind(token)).status).toBe(200);
+  return { subscription, token, bind, row: () => server.db.selectFrom('push_dispositivos').selectAll().where('id', '=', rowOf(server, id)).executeTakeFirstOrThrow() };
+}
+
+/** How many pushes reached this subscription's endpoint so far. */
+const pushesTo = (subscription: FakeSubscription) => receiver.received.filter((push) => subscription.endpoint.endsWith(push.path)).length;
+
 describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => {
   it('registers with the SDK, ties the device to the session user, and delivers signals to it', async () => {
     const demo = await signIn(server(), 'demo', 'demo12345');
@@ -106,12 +137,15 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     expect(Number(push.headers.ttl)).toBeGreaterThan(0);
     expect(String(push.headers.authorization)).toMatch(new RegExp(`^vapid t=[^,]+, k=${settings.vapidPublicKey}$`));
 
-    const payload = PushPayloadSchema.parse(JSON.parse(decryptPush(push.body, subscription)));
-    expect(payload.data.sinal).toEqual(sinal);
+    const plain = decryptPush(push.body, subscription);
+    const payload = PushPayloadSchema.parse(JSON.parse(plain));
+    // The sender and the kind, never the text: the app reads the message from the server when it opens.
+    expect(plain).not.toContain('Viste o jogo');
+    expect(payload.data.sinal).toBeUndefined();
     expect(payload.data.pusher).toMatchObject({ instanceId: settings.beams.instanceId, hasDisplayableContent: true });
     expect(payload.notification).toMatchObject({
       title: 'Ana Analista',
-      body: 'Viste o jogo?',
+      body: 'Nova mensagem',
       deep_link: '/dashboard/comunidade/conversas/analista',
       hide_notification_if_site_has_focus: true,
     });
@@ -155,7 +189,7 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     const now = new Date().toISOString();
     await server().db
       .insertInto('push_dispositivos')
-      .values({ id: crypto.randomUUID(), endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, usuario_id: demo.userId, interesses: '[]', sdk_version: null, created_at: now, updated_at: now })
+      .values({ id: crypto.randomUUID(), endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, usuario_id: demo.userId, sessao_id: crypto.randomUUID(), sessao_inicio: now, interesses: '[]', sdk_version: null, created_at: now, updated_at: now })
       .execute();
     await server().signals.send([demo.userId], messageSignal('Para dentro?'));
     expect(receiver.received.some((push) => push.path === path)).toBe(false);
@@ -180,5 +214,77 @@ describeLiveOnEachDb('push through the Beams web SDK and web-push', (server) => 
     // The device is kept: a 201 is a delivery, whatever its body.
     expect(await server().db.selectFrom('push_dispositivos').select('id').where('endpoint', '=', subscription.endpoint).executeTakeFirst()).toBeDefined();
     await beams.stop();
+  });
+
+  it('after "terminarSessoes" the device bound under it is unbound and gets nothing; a token from before binds nothing; a new session binds it again', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const { beams, settings, subscription } = await startedBeams(server(), `${receiver.url}/push/${crypto.randomUUID()}`);
+    await beams.setUserId(demo.userId, tokenProvider(server(), settings, demo));
+    const deviceId = await beams.getDeviceId();
+    const row = () => server().db.selectFrom('push_dispositivos').selectAll().where('id', '=', rowOf(server(), deviceId)).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ usuario_id: demo.userId, sessao_id: expect.any(String) });
+    await server().signals.send([demo.userId], messageSignal('Antes'));
+    expect(pushesTo(subscription)).toBe(1);
+    const kept = (await (await beamsToken(server(), demo.jar, demo.userId)).json()) as { token: string };
+
+    expect((await asSession(server(), demo.jar, '/api/client/common/conta/terminarSessoes', { method: 'POST' })).status).toBe(200);
+    expect(await row()).toMatchObject({ usuario_id: null, sessao_id: null, sessao_inicio: null });
+    await server().signals.send([demo.userId], messageSignal('Depois'));
+    expect(pushesTo(subscription)).toBe(1);
+
+    // The ended session gets no new token, and the one it was given before binds nothing now.
+    expect((await beamsToken(server(), demo.jar, demo.userId)).status).toBe(401);
+    const put = await server().app.request(`${settings.beams.endpointOverride}/device_api/v1/instances/${settings.beams.instanceId}/devices/web/${deviceId}/user`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${kept.token}` },
+    });
+    expect(put.status).toBe(401);
+    expect((await row()).usuario_id).toBeNull();
+
+    // Signed in again, the app's next start binds the same device under the new session.
+    const again = await signIn(server(), 'demo', 'demo12345');
+    await beams.setUserId(demo.userId, tokenProvider(server(), settings, again));
+    expect((await row()).usuario_id).toBe(demo.userId);
+    await server().signals.send([demo.userId], messageSignal('De novo'));
+    expect(pushesTo(subscription)).toBe(2);
+    await beams.stop();
+  });
+
+  it('sign-out unbinds only the devices bound under that session; the user\'s other phone goes on getting pushes', async () => {
+    const phone = await signIn(server(), 'demo', 'demo12345');
+    const laptop = await signIn(server(), 'demo', 'demo12345');
+    const onPhone = await boundDevice(server(), phone.jar, phone.userId);
+    const onLaptop = await boundDevice(server(), laptop.jar, laptop.userId);
+
+    const csrf = (await (await asSession(server(), phone.jar, '/api/auth/csrf')).json()) as { csrfToken: string };
+    const out = await asSession(server(), phone.jar, '/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl: 'http://localhost:8080/', json: 'true' }).toString(),
+    });
+    expect(out.status).toBe(200);
+    expect((await onPhone.row()).usuario_id).toBeNull();
+    expect((await onLaptop.row()).usuario_id).toBe(phone.userId);
+
+    await server().signals.send([phone.userId], messageSignal('Só para o portátil'));
+    expect(pushesTo(onPhone.subscription)).toBe(0);
+    expect(pushesTo(onLaptop.subscription)).toBe(1);
+    // The signed-out phone's token cannot tie its device to the account again.
+    expect((await onPhone.bind(onPhone.token)).status).toBe(401);
+  });
+
+  it('delivers only to devices bound under a live session, whatever the row says (a binding written as its session ended)', async () => {
+    const demo = await signIn(server(), 'demo', 'demo12345');
+    const device = await boundDevice(server(), demo.jar, demo.userId);
+    const bound = await device.row();
+    expect((await asSession(server(), demo.jar, '/api/client/common/conta/terminarSessoes', { method: 'POST' })).status).toBe(200);
+    // As if another process bound it under the old session just as that session ended.
+    await server().db
+      .updateTable('push_dispositivos')
+      .set({ usuario_id: demo.userId, sessao_id: bound.sessao_id, sessao_inicio: bound.sessao_inicio })
+      .where('id', '=', bound.id)
+      .execute();
+    await server().signals.send([demo.userId], messageSignal('Para ninguém'));
+    expect(pushesTo(device.subscription)).toBe(0);
   });
 }, { env: { PUSH_ENDPOINT_ALLOWLIST: `127.0.0.1:${receiver.port}` } });

@@ -1,9 +1,15 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebPublishSchema } from '../../../contract/schemas/push.ts';
 import { SinalSchema, type Sinal } from '../../../contract/schemas/signals.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../../server/config.ts';
 import { createHostedBeamsDelivery } from '../../../server/push/hosted-beams.ts';
+import { createRealtime } from '../../../server/realtime/realtime.ts';
+import { createSessionEndEffects } from '../../../server/realtime/session-end-effects.ts';
 import { webPublishOf } from '../../../server/push/payload.ts';
 import { fitSinal } from '../../../server/realtime/fit-sinal.ts';
 
@@ -27,7 +33,7 @@ function mensagem(chatType: 'conversa' | 'grupo' | 'sala', texto: string, inline
 
 describe('push payload', () => {
   it('opens the right screen for each kind of signal', () => {
-    expect(webPublishOf(mensagem('conversa', 'Olá')).notification).toMatchObject({ title: 'Ana Analista', body: 'Olá', deep_link: '/dashboard/comunidade/conversas/analista' });
+    expect(webPublishOf(mensagem('conversa', 'Olá')).notification).toMatchObject({ title: 'Ana Analista', deep_link: '/dashboard/comunidade/conversas/analista' });
     expect(webPublishOf(mensagem('grupo', 'Olá')).notification.deep_link).toBe('/dashboard/comunidade/grupos/chat-1');
     expect(webPublishOf(mensagem('sala', 'Olá')).notification.deep_link).toBe('/dashboard/comunidade/salas/chat-1');
     const notificacao: Sinal = {
@@ -39,20 +45,60 @@ describe('push payload', () => {
     });
   });
 
+  it('shows a chat message\'s sender and kind, and carries nothing of its text or images', () => {
+    const secret = 'O código do cofre é 4471';
+    for (const chatType of ['conversa', 'grupo', 'sala'] as const) {
+      const publish = webPublishOf(mensagem(chatType, secret, true));
+      expect(publish.notification).toMatchObject({ title: 'Ana Analista', body: 'Nova mensagem' });
+      // Only the same words in English, for the en host's service worker (sw/push-words.ts).
+      expect(publish.data).toEqual({ en: { title: 'Ana Analista', body: 'New message', icon: '/icons/slipmates-192.png' } });
+      const wire = JSON.stringify(publish);
+      expect(wire).not.toContain('cofre');
+      expect(wire).not.toContain('/api/imagens/1.jpg');
+      expect(wire).not.toContain('base64');
+    }
+  });
+
   it('says an image was sent when the message has no text', () => {
     const sinal = mensagem('conversa', '  ');
     if ('mensagem' in sinal) sinal.mensagem.imagens = [{ url: '/api/imagens/1.jpg' }];
     expect(webPublishOf(sinal).notification.body).toBe('Enviou uma imagem');
+    expect(webPublishOf(sinal).data).toEqual({ en: { title: 'Ana Analista', body: 'Sent an image', icon: '/icons/slipmates-192.png' } });
   });
 
-  it('fits a signal with inline photos and a long text into a web push (about 4 KB)', () => {
-    const publish = WebPublishSchema.parse(webPublishOf(mensagem('conversa', 'palavra '.repeat(2000), true)));
+  it('carries a notification in English too, worded from its facts, with its date as an English reader writes it', () => {
+    const active: Sinal = {
+      notificacao: {
+        id: 'n3',
+        tipo: 'grupoSubscricao',
+        mensagem: 'A tua subscrição do grupo Kiala VIP está activa até 9 de dezembro de 2026',
+        pagamentoId: 'p1',
+        sender: null,
+        counter: 'newGroupSubscription',
+        createdAt: '2026-12-02T10:00:00.000Z',
+        recurso: { tipo: 'grupo', id: 'g1' },
+        dados: { grupo: 'Kiala VIP', ate: '2026-12-09T10:00:00.000Z' },
+      },
+    };
+    const publish = WebPublishSchema.parse(webPublishOf(active));
+    expect(publish.notification).toMatchObject({ title: 'Fichas', body: 'A tua subscrição do grupo Kiala VIP está activa até 9 de dezembro de 2026' });
+    expect(publish.data.en).toEqual({
+      title: 'Slipmates',
+      body: 'Your subscription to the group Kiala VIP is active until 9 December 2026',
+      icon: '/icons/slipmates-192.png',
+    });
+  });
+
+  it('fits a notification with a long text into a web push (about 4 KB)', () => {
+    const long: Sinal = {
+      notificacao: { id: 'n2', tipo: 'seguir', mensagem: 'palavra '.repeat(2000), pagamentoId: null, sender: { id: 'u1', nome: 'Ana Analista', nomeUsuario: 'analista', fotografia: photo }, counter: 'newNotification', createdAt: '2026-01-01T00:00:00.000Z' },
+    };
+    const publish = WebPublishSchema.parse(webPublishOf(long));
     expect(Buffer.byteLength(JSON.stringify({ notification: publish.notification, data: publish.data }))).toBeLessThanOrEqual(3000);
     const fitted = SinalSchema.parse(publish.data.sinal);
-    if (!('mensagem' in fitted)) throw new Error('expected a mensagem');
-    expect(fitted.mensagem.sender.fotografia).toBeNull();
-    expect(fitted.mensagem.imagens).toEqual([{ url: '/api/imagens/1.jpg' }]);
-    expect(fitted.mensagem.mensagem.endsWith('…')).toBe(true);
+    if (!('notificacao' in fitted)) throw new Error('expected a notificacao');
+    expect(fitted.notificacao.sender?.fotografia).toBeNull();
+    expect(fitted.notificacao.mensagem.endsWith('…')).toBe(true);
     expect(publish.notification.body.length).toBeLessThanOrEqual(180);
   });
 
@@ -65,13 +111,13 @@ describe('push payload', () => {
 });
 
 describe('hosted Beams publish', () => {
-  const requests: { path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
+  const requests: { method: string; path: string; headers: IncomingHttpHeaders; body: unknown }[] = [];
   let baseUrl = '';
   const server = createServer((request, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
-      requests.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(text) });
+      requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : null });
       response.setHeader('content-type', 'application/json');
       response.end(JSON.stringify({ publishId: 'pubid-1' }));
     });
@@ -81,6 +127,10 @@ describe('hosted Beams publish', () => {
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Each test reads only the requests it made, in whichever order they run.
+  beforeEach(() => {
+    requests.length = 0;
+  });
 
   it('publishes to users with the secret key, at most 1000 users per request, in the same web format', async () => {
     const delivery = createHostedBeamsDelivery({ instanceId: 'instancia-1', secretKey: 'chave-secreta', baseUrl });
@@ -97,5 +147,14 @@ describe('hosted Beams publish', () => {
     expect(bodies.map((b) => b.users.length)).toEqual([1000, 500]);
     expect(new Set(bodies.flatMap((b) => b.users)).size).toBe(1500);
     expect(WebPublishSchema.parse(bodies[0]?.web)).toEqual(webPublishOf(sinal));
+  });
+
+  it('when sessions of a user end, deletes the user through Beams\' Customer API, so none of their devices gets more', async () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fichas-beams-')), BEAMS_INSTANCE_ID: 'instancia-1', BEAMS_SECRET_KEY: 'chave-secreta' });
+    const effects = createSessionEndEffects({ realtime: createRealtime(config), beams: config.realtime.beams, beamsBaseUrl: baseUrl });
+    await effects.sessionsEnded('user 7');
+    expect(requests.map(({ method, path, headers }) => ({ method, path, authorization: headers.authorization }))).toEqual([
+      { method: 'DELETE', path: '/customer_api/v1/instances/instancia-1/users/user%207', authorization: 'Bearer chave-secreta' },
+    ]);
   });
 });

@@ -99,7 +99,20 @@ describe('sending to a push endpoint', () => {
     const now = new Date().toISOString();
     await server.db
       .insertInto('push_dispositivos')
-      .values({ id: crypto.randomUUID(), endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, usuario_id: userId, interesses: '[]', sdk_version: null, created_at: now, updated_at: now })
+      .values({
+        id: crypto.randomUUID(),
+        endpoint: subscription.endpoint,
+        p256dh: subscription.keys.p256dh,
+        auth: subscription.keys.auth,
+        usuario_id: userId,
+        // Bound under a live session of the user (delivery skips any other: docs/security.md, "An ended session ends everywhere").
+        sessao_id: crypto.randomUUID(),
+        sessao_inicio: now,
+        interesses: '[]',
+        sdk_version: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     return { path };
   }
@@ -141,10 +154,13 @@ describe('sending to a push endpoint', () => {
 
   it('does not contact a device whose name resolves privately at send time', async () => {
     const { path } = await device('agora-interno.push.test');
-    const push = delivery({ allowlist: [], resolve: resolver({ 'agora-interno.push.test': at('10.0.0.7') }), ports: [443, receiver.port] });
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Loopback, where the stand-in push service really listens (on a port the policy allows): only the policy's
+    // refusal of a private address keeps the push from arriving there.
+    const push = delivery({ allowlist: [], resolve: resolver({ 'agora-interno.push.test': at('127.0.0.1') }), ports: [443, receiver.port] });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await push.send([userId], messageSignal('Não'));
     expect(receiver.received.some((received) => received.path === path)).toBe(false);
+    expect(logged.mock.calls.some((call) => call.join(' ').includes('127.0.0.1'))).toBe(true);
   });
 
   it('gives up on a push service that never answers after the time limit, and goes on', async () => {

@@ -65,6 +65,7 @@ describe('realtime configuration', () => {
       forceTLS: true,
       enabledTransports: ['ws', 'wss'],
       authEndpoint: '/api/auth/pusher/',
+      userAuthEndpoint: '/api/auth/pusher/user-auth',
     });
   });
 
@@ -102,6 +103,7 @@ describe('realtime configuration', () => {
         forceTLS: false,
         enabledTransports: ['ws', 'wss'],
         authEndpoint: '/api/auth/pusher/',
+        userAuthEndpoint: '/api/auth/pusher/user-auth',
       },
       beams: {
         instanceId: config.realtime.beams.instanceId,

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { startLiveServer, type LiveServer } from './helpers/live-server.ts';
 import { appPath, RawClient, type Frame } from './helpers/pusher-client.ts';
 
-// The embedded server's wire protocol (notes/protocols.md §1) with a bare WebSocket client, for what pusher-js
+// The embedded server's wire protocol (protocols §1) with a bare WebSocket client, for what pusher-js
 // does not expose: exact frames, error and close codes, client events, the heartbeat. No database is involved,
 // so this suite runs once (SQLite).
 

@@ -193,4 +193,18 @@ describeOnEachDb('rewards: sending one through the payment page', (server) => {
     expectError(await other.get(`/api/client/common/pagamentos/${id}`), 403, MSG.forbidden);
     expect((await b.get(`/api/client/common/pagamentos/${id}`)).status).toBe(200);
   });
+
+  it('the recipient cannot read a reward while it is unpaid (the answer of one that never was); the sender can', async () => {
+    const a = await newUser(server(), 'rwm');
+    const b = await newUser(server(), 'rwn');
+    const unpaid = expectOk(await send(b, { destinatario: a.nomeUsuario, valor: 800, mensagem: 'Ainda não paguei' }), SendRewardResponseSchema, 201).respostaEmis.id;
+    for (const path of [`${R}/${unpaid}`, `${R}/recebidas/${unpaid}`, `${R}/enviadas/${unpaid}`, `${R}/reembolsados/${unpaid}`]) {
+      expectError(await a.get(path), 404, MSG.notFound);
+      expect(expectOk(await b.get(path), RewardResponseSchema).recompensa.pagamentoId).toBe(unpaid);
+    }
+    expectError(await a.get(`${R}/00000000-0000-4000-8000-00000000dead`), 404, MSG.notFound);
+    expect((await a.get(`/api/client/common/pagamentos/${unpaid}`)).status).toBe(403);
+    await pay(unpaid, 'confirmar');
+    expect(expectOk(await a.get(`${R}/${unpaid}`), RewardResponseSchema).recompensa.mensagem).toBe('Ainda não paguei');
+  });
 });

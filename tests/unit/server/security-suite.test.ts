@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { MSG } from '../../../contract/messages.ts';
 import { SignUpRequestSchema } from '../../../contract/schemas/auth.ts';
 import { BatchRequestSchema } from '../../../contract/schemas/batch.ts';
@@ -13,10 +13,15 @@ import { SendRewardRequestSchema } from '../../../contract/schemas/rewards.ts';
 import { ModeratorEventRequestSchema } from '../../../contract/schemas/rooms.ts';
 import { AccountUpdateRequestSchema, PasswordChangeRequestSchema } from '../../../contract/schemas/settings.ts';
 import { AddSelectionRequestSchema, CommentRequestSchema, CreateSlipRequestSchema } from '../../../contract/schemas/slips.ts';
+import { hashPassword, verifyPassword } from '../../../server/auth/password.ts';
+import { CpuWorkInTransactionError, transaction } from '../../../server/db/transaction.ts';
+import { newAccountRow } from './helpers/accounts.ts';
+import { jsonSchemaOf, plausible } from '../helpers/schema-samples.ts';
 import { startLiveServer, type LiveServer } from './helpers/live-server.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { appPath, RawClient } from './helpers/pusher-client.ts';
-import { actor, anonymous, newUser, snapshot, type Actor, type Answer } from './helpers/social.ts';
+import { actor, anonymous, idemKey, newUser, snapshot, type Actor, type Answer } from './helpers/social.ts';
+import { createGroup, G } from './helpers/social-groups.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
 // The security suite of docs/security.md: every route the app registers, taken from the router itself so a new
@@ -92,45 +97,20 @@ const HOSTILE_STRINGS = [
   '-1',
 ];
 const HOSTILE_VALUES: unknown[] = [null, true, -1, 0, 1e308, -1e308, [], {}, [[[[[[]]]]]], { __proto__: { admin: true } }, 'x'.repeat(5000)];
+/** Nested far past any parser's stack, and just inside the API's depth limit (server/lib/json-depth.ts). */
+const DEEP_BODIES = [
+  `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+  `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+  `{"mensagem":${'['.repeat(20_000)}${']'.repeat(20_000)}}`,
+];
+const nested = (depth: number): unknown => (depth === 0 ? 'fundo' : { a: nested(depth - 1) });
 const HOSTILE_PARAMS = ["1' or '1'='1", 'x'.repeat(3000), '%00', '..%2f..%2f', '\u202E', '-1', '0', 'null', '%E0%A4%A'];
-
-interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-}
-
-/** A plausible value for a JSON schema, so each hostile variant breaks one field at a time. */
-function plausible(schema: JsonSchema | undefined): unknown {
-  if (!schema) return 'x';
-  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
-  if (variant) return plausible(variant);
-  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, plausible(value)]));
-    case 'array':
-      return [plausible(schema.items)];
-    case 'number':
-    case 'integer':
-      return 100;
-    case 'boolean':
-      return true;
-    case 'null':
-      return null;
-    default:
-      return 'abc';
-  }
-}
 
 /** Hostile bodies generated from a request schema: each field broken in turn, required fields dropped, junk added. */
 function hostileBodies(schema: z.ZodType | undefined): unknown[] {
-  const generic: unknown[] = ['{"a":', '[]', 'null', '"texto"', ...HOSTILE_VALUES.slice(0, 6)];
+  const generic: unknown[] = ['{"a":', '[]', 'null', '"texto"', ...DEEP_BODIES, nested(28), ...HOSTILE_VALUES.slice(0, 6)];
   if (!schema) return generic;
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const json = jsonSchemaOf(schema);
   const base = plausible(json);
   const bodies: unknown[] = [...generic, base];
   if (base && typeof base === 'object' && !Array.isArray(base)) {
@@ -253,6 +233,31 @@ describeOnEachDb('security suite: every route of the app', (server) => {
     // Some 5,000 requests: a test timeout sized for them, not a speed check (the figures line prints the counts).
   }, 120_000);
 
+  it('answers hostile bodies inside an outbox batch with a 4xx, for the batch or for each item, never a 5xx', async () => {
+    const user = await newUser(server(), 'lotehostil');
+    const failures: string[] = [];
+    const batchable = routesOf(server()).filter((route) => needsSession(route) && route.method !== 'GET' && route.path !== '/api/client/common/lote');
+    const itemBodies = [nested(25), [], null, 'texto', { __proto__: { role: 'moderador' } }, 'x'.repeat(5000)];
+    for (const route of batchable) {
+      const path = fill(route.path, plainParam);
+      const pedidos = itemBodies.map((body, n) => ({ method: route.method, path, idempotencyKey: `lote-hostil-${figures.hostileRequests}-${n}`, body }));
+      const answers = [
+        await user.send('POST', '/api/client/common/lote', { pedidos }),
+        // The whole batch too deep: refused before it is parsed.
+        await user.send('POST', '/api/client/common/lote', `{"pedidos":[{"method":"${route.method}","path":"${path}","idempotencyKey":"k","body":${DEEP_BODIES[1]}}]}`),
+      ];
+      for (const answer of answers) {
+        figures.hostileRequests += 1;
+        const statuses = [answer.status, ...((answer.body.respostas as { status: number }[] | undefined) ?? []).map((item) => item.status)];
+        if (statuses.some((status) => status >= 500)) {
+          figures.serverErrors += 1;
+          failures.push(`batch of ${route.method} ${route.path} → ${statuses.join(',')}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
   it('refuses every state-changing call made cross-site, and nothing changes', async () => {
     const victim = await actor(server(), 'demo');
     const before = await snapshot(server());
@@ -275,6 +280,86 @@ describeOnEachDb('security suite: every route of the app', (server) => {
     expect(await snapshot(server())).toEqual(before);
   });
 }, { env: GENEROUS_LIMITS });
+
+/** What the suite checked of the holes a probe of the running server found (docs/security.md). */
+const holes = {
+  cpuInTransaction: 'allowed',
+  guessesChecked: 0,
+  guessesSent: 0,
+  unpaidRewardRead: 'allowed',
+  failedMailRetried: 'no',
+  strangerAdd: 'member',
+  followNotices: 0,
+  followCycles: 0,
+  endedSocket: 'open',
+};
+
+describeOnEachDb('security suite: one user stalling the server, guessing, failed mails, unpaid rewards', (server) => {
+  it('refuses password hashing inside a transaction, and checks at most 10 of 40 parallel wrong current passwords', async () => {
+    const stored = await hashPassword('fora123');
+    const inside = await transaction(server().db, () => verifyPassword('fora123', stored)).then(
+      () => 'allowed',
+      (error: unknown) => (error instanceof CpuWorkInTransactionError ? 'refused' : 'failed'),
+    );
+    holes.cpuInTransaction = inside;
+    expect(inside).toBe('refused');
+    const guesser = await actor(server(), (await newAccountRow(server(), 'adivinha', 'certa1234')).nomeUsuario);
+    const change = (n: number) => ({ passwordActual: `errada${n}x`, password: 'novanova1', passwordConfirmacao: 'novanova1' });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, n) => guesser.send('PATCH', '/api/client/common/conta/actualizarPassword', change(n))));
+    holes.guessesSent = answers.length;
+    holes.guessesChecked = answers.filter((answer) => answer.status === 400).length;
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(holes.guessesChecked).toBe(10);
+  });
+
+  it('hides an unpaid reward from its recipient, and sends the recovery mail after a failed one', async () => {
+    const recipient = await newUser(server(), 'recebe');
+    const sender = await newUser(server(), 'envia');
+    const sent = await sender.send('POST', '/api/client/common/recompensas', { destinatario: recipient.nomeUsuario, valor: 500 });
+    const id = (sent.body.respostaEmis as { id: string }).id;
+    const read = await recipient.get(`/api/client/common/recompensas/${id}`);
+    holes.unpaidRewardRead = read.status === 200 ? 'allowed' : `refused (${read.status})`;
+    expect(read.status).toBe(404);
+
+    const account = await newAccountRow(server(), 'correio', 'certa1234');
+    const down = server().appWith({ mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'Fichas <nao-responder@fichas.ao>' } });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    try {
+      const recover = { headers: { 'x-requested-with': 'fichas' } };
+      expect((await down.request(`http://localhost:8080/api/auth/forgotPassword/${account.nomeUsuario}`, recover)).status).toBe(502);
+      const again = await server().app.request(`http://localhost:8080/api/auth/forgotPassword/${account.nomeUsuario}`, recover);
+      const links = await server().db.selectFrom('tokens_conta').select('token_hash').where('usuario_id', '=', account.id).execute();
+      holes.failedMailRetried = again.status === 200 && links.length === 1 ? 'yes' : 'no';
+      expect(holes.failedMailRetried).toBe('yes');
+    } finally {
+      quiet.mockRestore();
+      info.mockRestore();
+    }
+  });
+});
+
+describeOnEachDb('security suite: notification spam', (server) => {
+  it('turns a stranger\'s group add into an invitation, and merges a follow cycle\'s notices into one a day', async () => {
+    const target = await newUser(server(), 'alvo', { adicionarGrupos: null });
+    const stranger = await newUser(server(), 'estranho');
+    const group = await createGroup(stranger, { nome: 'Grupo Estranho' });
+    expect((await stranger.get(`${G}/${group.id}/adicionarUsuario/${target.id}`, idemKey())).status).toBe(200);
+    const member = await server().db.selectFrom('grupo_membros').select('usuario_id').where('grupo_id', '=', group.id).where('usuario_id', '=', target.id).executeTakeFirst();
+    const invited = await server().db.selectFrom('grupo_convites').select('usuario_id').where('grupo_id', '=', group.id).where('usuario_id', '=', target.id).executeTakeFirst();
+    holes.strangerAdd = member ? 'member' : invited ? 'invitation' : 'nothing';
+    expect(holes.strangerAdd).toBe('invitation');
+
+    for (let cycle = 0; cycle < 5; cycle += 1) {
+      expect((await stranger.send('POST', `/api/client/common/perfil/${target.nomeUsuario}/seguir`, undefined, idemKey())).status).toBe(200);
+      expect((await stranger.send('DELETE', `/api/client/common/perfil/${target.nomeUsuario}/seguir`, undefined, idemKey())).status).toBe(200);
+      holes.followCycles = cycle + 1;
+    }
+    const notices = await server().db.selectFrom('notificacoes').select('id').where('usuario_id', '=', target.id).where('tipo', '=', 'novoSeguidor').execute();
+    holes.followNotices = notices.length;
+    expect(notices).toHaveLength(1);
+  });
+});
 
 /** Malformed realtime frames, each on a connection of its own; the server must answer with the protocol and live on. */
 const HOSTILE_FRAMES: string[] = [
@@ -314,6 +399,28 @@ describe('security suite: malformed realtime traffic', () => {
     return estado.status === 200 && socketId !== null;
   };
 
+  it('closes a live connection with 4009 once its user\'s sessions end', async () => {
+    const user = await actor(live.base, 'demo');
+    const raw = new RawClient(`ws://127.0.0.1:${live.port}${appPath(live)}`);
+    const socketId = await raw.socketId();
+    const signed = await live.app.request('http://localhost:8080/api/auth/pusher/user-auth', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: user.cookie },
+      body: new URLSearchParams({ socket_id: socketId }).toString(),
+    });
+    expect(signed.status).toBe(200);
+    raw.send({ event: 'pusher:signin', data: await signed.json() });
+    await raw.next((frame) => frame.event === 'pusher:signin_success');
+    const ended = await live.app.request('http://localhost:8080/api/client/common/conta/terminarSessoes', {
+      method: 'POST',
+      headers: { cookie: user.cookie, 'x-requested-with': 'fichas' },
+    });
+    expect(ended.status).toBe(200);
+    const closed = await raw.closing();
+    holes.endedSocket = closed.code === 4009 ? 'closed (4009)' : `open (${closed.code})`;
+    expect(closed.code).toBe(4009);
+  });
+
   it('answers every malformed frame and upgrade with the protocol, and goes on serving', async () => {
     const upgrades = ['/app/%', '/app/%E0%A4%A', `/app/${'k'.repeat(200)}`, `${appPath(live)}`.replace('protocol=7', `protocol=${'9'.repeat(200)}`)];
     for (const path of upgrades) {
@@ -340,6 +447,10 @@ afterAll(() => {
   console.log(
     `security: routes=${figures.routes} role-checks=${figures.roleChecks} hostile-requests=${figures.hostileRequests} ` +
       `5xx=${figures.serverErrors} cross-site=${figures.crossSiteRefused}/${figures.crossSiteAttempts} refused ` +
-      `realtime-malformed=${figures.realtimeFrames} server-alive=${figures.realtimeAlive ? 'yes' : 'no'}`,
+      `realtime-malformed=${figures.realtimeFrames} server-alive=${figures.realtimeAlive ? 'yes' : 'no'} ` +
+      `hash-in-transaction=${holes.cpuInTransaction} password-guesses-checked=${holes.guessesChecked}/${holes.guessesSent} ` +
+      `unpaid-reward-to-recipient=${holes.unpaidRewardRead} mail-after-failed-send=${holes.failedMailRetried} ` +
+      `ended-session-socket=${holes.endedSocket} stranger-group-add=${holes.strangerAdd} ` +
+      `follow-notices=${holes.followNotices}-for-${holes.followCycles}-follows`,
   );
 });

@@ -9,9 +9,9 @@ import { MSG } from '../../../contract/messages.ts';
 import { CsrfResponseSchema, MessageResponseSchema, type SessionUser } from '../../../contract/schemas/auth.ts';
 import { BatchResponseSchema } from '../../../contract/schemas/batch.ts';
 import { PaymentStartResponseSchema } from '../../../contract/schemas/licence.ts';
-import type { AppEnv } from '../../../server/app-env.ts';
+import type { AppEnv } from '../../../server/hono-env.ts';
 import { API_BODY_LIMIT } from '../../../server/app.ts';
-import { refuseUpgradeInMaintenance } from '../../../server/client/maintenance.ts';
+import { refuseUpgradeInMaintenance } from '../../../server/lib/maintenance.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { idempotent, ok } from '../../../server/idempotency/idempotent.ts';
 import { CLIENT_LOG_LINES_PER_MINUTE } from '../../../server/security/client-log.ts';
@@ -24,8 +24,9 @@ import { createGroup, G } from './helpers/social-groups.ts';
 import { actor, expectError, expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-// Issue 10 items 1, 6, 7, 14 and the maintenance and `_log` holes of item 15 (docs/security.md): every request
-// here is built header by header, as the browser of the threat model would send it.
+// Cross-site requests, outbox batches, idempotency keys, the headers of personal pages, maintenance and the `_log`
+// call (docs/security.md): every request here is built header by header, as the browser of the threat model would
+// send it.
 
 const ORIGIN = 'http://localhost:8080';
 const HOST = 'localhost:8080';
@@ -92,7 +93,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
     demo = await actor(server(), 'demo');
   });
 
-  describe('CSRF on every state-changing call (item 1)', () => {
+  describe('CSRF on every state-changing call', () => {
     it("a page on another site cannot make a signed-in victim add its author to the victim's group", async () => {
       const group = await createGroup(demo, { nome: 'Grupo da vítima' });
       const attacker = await newUser(server(), 'atacante');
@@ -216,7 +217,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
     });
   });
 
-  describe('outbox batches (items 1 and 14)', () => {
+  describe('outbox batches', () => {
     let receiver: Actor;
     beforeAll(async () => {
       receiver = await actor(server(), 'moderador');
@@ -298,7 +299,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
     });
   });
 
-  describe('idempotency keys scoped to their request (item 7)', () => {
+  describe('idempotency keys scoped to their request', () => {
     let sender: Actor;
     let receiver: Actor;
     let other: Actor;
@@ -355,7 +356,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
     });
   });
 
-  describe('maintenance mode closes every way in and every write (item 15)', () => {
+  describe('maintenance mode closes every way in and every write', () => {
     let closed: Hono<AppEnv>;
     beforeAll(() => {
       closed = server().appWith({ maintenance: true });
@@ -442,7 +443,7 @@ describeOnEachDb('security: cross-site requests, batches, idempotency keys, main
     });
   });
 
-  describe('headers of pages with personal data (item 6)', () => {
+  describe('headers of pages with personal data', () => {
     it('lets the payment page be framed only by the app itself, with its inline code allowed by hash', async () => {
       const user = await newUser(server(), 'moldura');
       const id = PaymentStartResponseSchema.parse((await user.get('/api/client/common/licenca/renovarLicenca/mensal', idemKey())).body).respostaEmis.id;

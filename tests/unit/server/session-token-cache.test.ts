@@ -4,7 +4,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import { SessionSchema } from '../../../contract/schemas/auth.ts';
-import type { AppEnv } from '../../../server/app-env.ts';
+import type { AppEnv } from '../../../server/hono-env.ts';
 import { getSessionUser, readSessionToken, requireSession } from '../../../server/auth/session.ts';
 import { endSession, endSessionsBefore } from '../../../server/auth/session-revocation.ts';
 import { keptTokens, KeptTokens, readKey, type KeptToken } from '../../../server/auth/token-cache.ts';
@@ -13,8 +13,8 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { csrf, newAccount } from './helpers/accounts.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 16 (server figure): what Auth.js read from the session cookie is kept by the request's headers, and nothing
-// else about the session is: an ended, expired or altered session is refused at once, cached decode or not.
+// For the server's throughput (DESIGN §10): what Auth.js read from the session cookie is kept by the request's headers,
+// and nothing else about the session is: an ended, expired or altered session is refused at once, cached decode or not.
 
 const COOKIE = 'authjs.session-token';
 

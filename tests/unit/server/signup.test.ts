@@ -61,12 +61,36 @@ describeOnEachDb('POST /api/auth/signup', (server) => {
   ])('refuses %s with 400 and the rule message', async (_label, overrides, message) => {
     const res = await signUp(validSignUp(overrides));
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'error', message });
+    const body = (await res.json()) as { status: string; message: string; campos: Record<string, string> };
+    expect(body).toMatchObject({ status: 'error', message });
+    expect(Object.values(body.campos)).toEqual([message]);
   });
 
-  it('reports the first broken rule when several are broken', async () => {
-    const res = await signUp(validSignUp({ nome: 'J', nomeUsuario: 'x', password: '1' }));
-    expect(await res.json()).toEqual({ status: 'error', message: MSG.nameLength });
+  it('answers every broken rule and the taken name and e-mail at once, each under its field, the first as the message', async () => {
+    const res = await signUp(
+      validSignUp({ nome: 'J', nomeUsuario: 'Demo', email: { email: 'DEMO@fichas.ao' }, numeroTelemovel: { numero: '92345' }, passwordConfirmacao: 'outra1234' }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      status: 'error',
+      message: MSG.nameLength,
+      campos: {
+        nome: MSG.nameLength,
+        nomeUsuario: MSG.usernameTaken,
+        email: MSG.emailTaken,
+        numeroTelemovel: MSG.phoneInvalid,
+        passwordConfirmacao: MSG.passwordMismatch,
+      },
+    });
+  });
+
+  it('tells a broken username rule, not its being taken, and a short password once', async () => {
+    const res = await signUp(validSignUp({ nomeUsuario: 'x', password: '1', passwordConfirmacao: '1' }));
+    expect(await res.json()).toEqual({
+      status: 'error',
+      message: MSG.usernameLength,
+      campos: { nomeUsuario: MSG.usernameLength, password: MSG.passwordMismatch },
+    });
   });
 
   it('does not ask for a phone on the English brand', async () => {
@@ -77,10 +101,18 @@ describeOnEachDb('POST /api/auth/signup', (server) => {
   it('refuses a username or e-mail that is already taken, whatever the case', async () => {
     const byName = await signUp(validSignUp({ nomeUsuario: 'DEMO' }));
     expect(byName.status).toBe(400);
-    expect(await byName.json()).toEqual({ status: 'error', message: MSG.usernameTaken });
+    expect(await byName.json()).toEqual({ status: 'error', message: MSG.usernameTaken, campos: { nomeUsuario: MSG.usernameTaken } });
     const byEmail = await signUp(validSignUp({ email: { email: 'Demo@Fichas.ao' } }));
     expect(byEmail.status).toBe(400);
-    expect(await byEmail.json()).toEqual({ status: 'error', message: MSG.emailTaken });
+    expect(await byEmail.json()).toEqual({ status: 'error', message: MSG.emailTaken, campos: { email: MSG.emailTaken } });
+  });
+
+  it("refuses the official account's English alias as a handle, on either host: on en it would read as the official account", async () => {
+    for (const host of ['localhost:8080', 'en.localhost:8080']) {
+      const res = await signUp(validSignUp({ nomeUsuario: 'SlipmatesOfficial' }), host);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ status: 'error', message: MSG.usernameTaken, campos: { nomeUsuario: MSG.usernameTaken } });
+    }
   });
 
   it.each([

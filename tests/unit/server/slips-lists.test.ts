@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { MSG } from '../../../contract/messages.ts';
 import {
   AddSelectionResponseSchema,
@@ -138,18 +138,51 @@ describeOnEachDb('slip lists, detail, public view, publish, hide, save, comments
     expect(Date.parse(first.event_scheduled)).toBeLessThan(Date.now() + 7 * 86_400_000);
     const second = await tipOf([first.event_id], 'semanal');
     expect(second.event_id).not.toBe(first.event_id);
-    // A tip can go straight into a slip.
-    expect((await owner.send('POST', `${MINE}/criarFicha`, { ficha: [second], valor: 100 }, idemKey())).status).toBe(201);
+    // A tip can go straight into a slip (someone else's, so the owner's lists above stay as they are).
+    const tipper = await newUser(server(), 'dica');
+    expect((await tipper.send('POST', `${MINE}/criarFicha`, { ficha: [second], valor: 100 }, idemKey())).status).toBe(201);
 
     const all = (await server().db.selectFrom('eventos').select('id').execute()).map((row) => row.id);
     expectError(await owner.send('POST', `${MINE}/addSelection`, { ids: all, dateOption: 'semanal' }), 404, MSG.tipNone);
-    const today = await owner.send('POST', `${MINE}/addSelection`, { ids: [], dateOption: 'hoje' });
-    if (today.status === 200) {
-      const tip = AddSelectionResponseSchema.parse(today.body).selection;
-      expect(Date.parse(tip.event_scheduled)).toBeLessThan(windowEnd('hoje', new Date()).getTime());
-    } else expectError(today, 404, MSG.tipNone);
     expectError(await owner.send('POST', `${MINE}/addSelection`, { ids: [], dateOption: 'amanha' }), 400, MSG.invalidRequest);
     expectError(await owner.send('POST', `${MINE}/addSelection`, { ids: 'x' }), 400, MSG.invalidRequest);
+  });
+
+  it('tips for "hoje" only an event before midnight in Angola, ten minutes ahead at least', async () => {
+    // The clock is set to 09:00 in Luanda tomorrow, so today's window is known: one strong event is moved into it and
+    // every other event is excluded, so the answer is that event or nothing.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const now = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate(), 8));
+    const strong = await server()
+      .db.selectFrom('mercados')
+      .innerJoin('eventos', 'eventos.id', 'mercados.evento_id')
+      .select(['eventos.id', 'eventos.date'])
+      .where('eventos.status', '=', 'NS')
+      .where('mercados.probabilidade', '>=', 5500)
+      .where('mercados.odds', '>=', 125)
+      .where('mercados.odds', '<=', 220)
+      .where('eventos.id', 'not in', events)
+      .orderBy('eventos.id')
+      .executeTakeFirstOrThrow();
+    const others = (await server().db.selectFrom('eventos').select('id').where('id', '!=', strong.id).execute()).map((row) => row.id);
+    const moveTo = (date: Date) => server().db.updateTable('eventos').set({ date: date.toISOString() }).where('id', '=', strong.id).execute();
+    const ask = (dateOption: string) => owner.send('POST', `${MINE}/addSelection`, { ids: others, dateOption });
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      // 22:00 in Luanda: within today's window.
+      await moveTo(new Date(now.getTime() + 13 * 3_600_000));
+      expect(expectOk(await ask('hoje'), AddSelectionResponseSchema).selection.event_id).toBe(strong.id);
+      // 00:30 in Luanda, tomorrow (23:30 UTC, still "today" in UTC): not today's, but within three days.
+      await moveTo(new Date(now.getTime() + 15.5 * 3_600_000));
+      expectError(await ask('hoje'), 404, MSG.tipNone);
+      expect(expectOk(await ask('3_dias'), AddSelectionResponseSchema).selection.event_id).toBe(strong.id);
+      // Five minutes before kick-off is too late to build and send a slip.
+      await moveTo(new Date(now.getTime() + 5 * 60_000));
+      expectError(await ask('hoje'), 404, MSG.tipNone);
+    } finally {
+      vi.useRealTimers();
+      await server().db.updateTable('eventos').set({ date: strong.date }).where('id', '=', strong.id).execute();
+    }
   });
 
   it('ends the "hoje" window at midnight in Angola (UTC+1)', () => {

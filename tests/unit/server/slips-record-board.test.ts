@@ -10,7 +10,7 @@ import { settleChoice } from '../../../server/sports/settle-choice.ts';
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { actor, anonymous, expectOk } from './helpers/social.ts';
 
-// Issue 15: the community board ranks by the record's ROI among users with at least 20 settled slips, then lists the
+// The community board ranks by the record's ROI among users with at least 20 settled slips, then lists the
 // others unranked; the demo data gives it a real ranking, settled from its matches' results as the feed would.
 
 const COMMUNITY = '/api/client/public/explorar/comunidade';

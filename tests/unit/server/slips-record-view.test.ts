@@ -4,7 +4,7 @@ import { createMatch, selectionFor, upcomingEventIds } from './helpers/betting.t
 import { describeOnEachDb } from './helpers/matrix.ts';
 import { expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 
-// Issue 15: every selection of a slip carries its market as it is now (the stale-slip check), and every slip its
+// Every selection of a slip carries its market as it is now (the stale-slip check), and every slip its
 // publish time.
 
 const CREATE = '/api/client/apostador/fichas/criarFicha';

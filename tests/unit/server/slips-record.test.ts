@@ -13,7 +13,7 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 15: the server settles slips from the match feed and the author's record follows; hiding a slip keeps it in
+// The server settles slips from the match feed and the author's record follows; hiding a slip keeps it in
 // the record; a leg whose event left the feed is shown 'SR' (sem resultado) and never counts.
 
 const CREATE = '/api/client/apostador/fichas/criarFicha';

@@ -6,7 +6,7 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { expectOk, idemKey, newUser, type Actor } from './helpers/social.ts';
 import type { TestServer } from './helpers/test-server.ts';
 
-// Issue 15: a published slip is locked. Nothing changes its selections, their odds or its stake, whatever route,
+// A published slip is locked. Nothing changes its selections, their odds or its stake, whatever route,
 // method or batch is tried; publishing and hiding only change whether it is listed.
 
 const MINE = '/api/client/apostador/fichas';

@@ -63,6 +63,27 @@ describeOnEachDb('groups: create, read, edit, delete, leave, join', (server) => 
     expect(count).toHaveLength(0);
   });
 
+  it('refuses a second group of one creator with the same name, case and spaces folded; another creator may use it', async () => {
+    const [creator, other] = [await newUser(server(), 'cria'), await newUser(server(), 'outro')];
+    await createGroup(creator, { nome: 'Os Craques do Ácido' });
+    const again = await creator.send('POST', `${G}/criarGrupo`, { nome: '  os  CRAQUES do ácido ', privado: false, allowedSenders: false });
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ status: 'error', message: MSG.groupNameTaken, campos: { nome: MSG.groupNameTaken } });
+    const mine = await server().db.selectFrom('grupos').select('nome').where('criador_id', '=', creator.id).execute();
+    expect(mine).toEqual([{ nome: 'Os Craques do Ácido' }]);
+    expect((await createGroup(other, { nome: 'Os Craques do Ácido' })).nome).toBe('Os Craques do Ácido');
+    expect((await createGroup(creator, { nome: 'Os Craques do Ácido 2' })).nome).toBe('Os Craques do Ácido 2');
+  });
+
+  it('refuses renaming a group to another of its creator\'s group names, and keeps its own name in any case', async () => {
+    const creator = await newUser(server(), 'cria');
+    const first = await createGroup(creator, { nome: 'Primeiro Grupo' });
+    const second = await createGroup(creator, { nome: 'Segundo Grupo' });
+    expectError(await creator.send('PATCH', `${G}/${second.id}/actualizarGrupo`, { nome: 'PRIMEIRO grupo' }), 400, MSG.groupNameTaken);
+    const renamed = expectOk(await creator.send('PATCH', `${G}/${first.id}/actualizarGrupo`, { nome: 'primeiro grupo' }), GroupResponseSchema).grupo;
+    expect(renamed.nome).toBe('primeiro grupo');
+  });
+
   it('accepts an image of exactly 1,000,000 bytes', async () => {
     const creator = await newUser(server(), 'cria');
     const grupo = await createGroup(creator, { imagem: pngOfSize(1_000_000) });

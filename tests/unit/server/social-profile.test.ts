@@ -69,6 +69,30 @@ describeOnEachDb('profiles, follows and counters', (server) => {
     expectError(await ana.send('POST', `${P}/ninguem_aqui/seguir`), 404);
   });
 
+  it('follow and unfollow cycles tell the followed user once a day: one notification, one counter, one signal', async () => {
+    const [ana, beto] = [await newUser(server(), 'ana'), await newUser(server(), 'beto')];
+    const sentBefore = server().signals.sent.length;
+    for (let i = 0; i < 4; i += 1) {
+      expectOk(await ana.send('POST', `${P}/${beto.nomeUsuario}/seguir`), FollowResponseSchema);
+      expectOk(await ana.send('DELETE', `${P}/${beto.nomeUsuario}/seguir`), FollowResponseSchema);
+    }
+    expectOk(await ana.send('POST', `${P}/${beto.nomeUsuario}/seguir`), FollowResponseSchema);
+    expect(server().signals.sent.slice(sentBefore).filter((s) => s.userIds.includes(beto.id))).toHaveLength(1);
+    const notes = expectOk(await beto.get(N), NotificationListResponseSchema).notificacoes;
+    expect(notes.map((n) => n.tipo)).toEqual(['novoSeguidor']);
+    expect(expectOk(await beto.get(`${P}/mostrarMeusUpdates`), UpdatesResponseSchema).updates.newNotification.count).toBe(1);
+
+    // The merge is per day: a notice kept from an earlier day (its key names that day) does not hide today's.
+    await server().db.updateTable('notificacoes').set({ chave: `seguir:${ana.id}:2020-01-01` }).where('usuario_id', '=', beto.id).execute();
+    await ana.send('DELETE', `${P}/${beto.nomeUsuario}/seguir`);
+    await ana.send('POST', `${P}/${beto.nomeUsuario}/seguir`);
+    expect(expectOk(await beto.get(N), NotificationListResponseSchema).notificacoes).toHaveLength(2);
+    // Another follower is another notice the same day.
+    const carla = await newUser(server(), 'carla');
+    await carla.send('POST', `${P}/${beto.nomeUsuario}/seguir`);
+    expect(expectOk(await beto.get(N), NotificationListResponseSchema).notificacoes).toHaveLength(3);
+  });
+
   it("lists a user's published slips newest first, paged, without the hidden ones", async () => {
     const [ana, beto] = [await newUser(server(), 'ana'), await newUser(server(), 'beto')];
     const events = await upcomingEventIds(server(), 3);

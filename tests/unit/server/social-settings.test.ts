@@ -134,7 +134,7 @@ describeOnEachDb('settings: phone verification', (server) => {
       expect(path.startsWith(join(server().config.dataDir, 'sms'))).toBe(true);
       const sms = readFileSync(path, 'utf8');
       expect(sms).toContain('Para: 923999000');
-      expect(sms).toContain(`O teu código de verificação Fichas é ${token}`);
+      expect(sms).toContain(`O teu codigo de verificacao Fichas é ${token}`);
       expect(statSync(path).mode & 0o077).toBe(0);
       const ok = await user.get(`${K}/verifyNumeroTelemovel/${token}`);
       expect(ok.status).toBe(200);

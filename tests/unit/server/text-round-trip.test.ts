@@ -10,7 +10,7 @@ import { describeOnEachDb } from './helpers/matrix.ts';
 import { expectOk, newUser } from './helpers/social.ts';
 import { G } from './helpers/social-groups.ts';
 
-// Issue 10, item 9: every kind of user text goes in through the API and comes back the same on SQLite and on
+// Every kind of user text goes in through the API and comes back the same on SQLite and on
 // PostgreSQL (which refuses NUL in text outright): accents in either Unicode form, emoji, Angolan names, and the
 // hostile characters — control characters, NUL, lone surrogates, bidi overrides — cleaned the same way on both.
 

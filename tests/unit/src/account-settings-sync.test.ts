@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../src/db/app-db.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { refreshProfile } from '../../../src/sync/resources/account.ts';
 import { changePassword, endAllSessions } from '../../../src/sync/resources/account-settings.ts';
 import { updateAccount } from '../../../src/sync/resources/account-update.ts';
@@ -10,6 +10,7 @@ import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { actor, type Actor } from '../server/helpers/social.ts';
+import { newAccountRow } from '../server/helpers/accounts.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 
 // The settings screen's writes against the real server: name and phone through the outbox (the stored profile
@@ -18,24 +19,32 @@ import { fetchAs } from './helpers/fetch-as.ts';
 let server: TestServer;
 let demo: Actor;
 let db: AppDb;
+let counter = 0;
 
 beforeAll(async () => {
   server = await startTestServer({ name: 'sqlite', available: true });
-  demo = await actor(server, 'demo');
+});
+
+// Each test is its own user on its own phone: one test ends every session, another renames the user.
+beforeEach(async () => {
+  demo = await actor(server, (await newAccountRow(server, 'definicoes', 'antiga12345')).nomeUsuario);
   vi.stubGlobal('location', new URL('http://localhost:8080/'));
   vi.stubGlobal('fetch', fetchAs(demo));
-  db = new AppDb(`account-settings-${Date.now()}`);
+  db = new AppDb(`account-settings-${Date.now()}-${++counter}`);
   await db.kv.put({
     key: 'session',
-    session: { user: { id: demo.id, nomeUsuario: 'demo', role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
+    session: { user: { id: demo.id, nomeUsuario: demo.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
     checkedAt: Date.now(),
   });
   await refreshProfile(db, { force: true });
 });
 
+afterEach(async () => {
+  await db.delete();
+});
+
 afterAll(async () => {
   vi.unstubAllGlobals();
-  await db.delete();
   await server.close();
 });
 
@@ -43,7 +52,7 @@ const flush = () =>
   flushOutbox({
     db,
     appliers: APPLIERS,
-    send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }),
+    transport: fetchTransport({ origin: () => location.origin }),
   });
 
 async function storedUser() {
@@ -70,6 +79,7 @@ describe('account changes through the outbox', () => {
   });
 
   it('keeps a refused change with the server’s reason, and a discarded one leaves the server’s name after a refresh', async () => {
+    const before = (await serverUser()).nome;
     const mutationId = await updateAccount(db, demo.id, { nome: 'D' });
     expect((await storedUser()).nome).toBe('D');
     expect((await flush()).rejected).toBe(1);
@@ -77,7 +87,7 @@ describe('account changes through the outbox', () => {
 
     expect(await discardRejected(db, APPLIERS, mutationId)).toBe(true);
     await refreshProfile(db);
-    expect((await storedUser()).nome).toBe('Demo Renomeado');
+    expect((await storedUser()).nome).toBe(before);
   });
 });
 

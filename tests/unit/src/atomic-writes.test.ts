@@ -17,6 +17,7 @@ import { db as appDb } from '../../../src/db/instance.ts';
 import { addToSlipAtom } from '../../../src/state/slip-builder.ts';
 import type { DraftSelection } from '../../../contract/draft-slip.ts';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
+import { fakeTransport } from './helpers/fake-transport.ts';
 
 // Every write transaction of the client keeps its reads and writes in that transaction without Dexie's tracking of
 // native `await`: in Chromium, with several transactions overlapping, that tracking failed, code after an `await`
@@ -128,7 +129,7 @@ function addNote(kind = 'note') {
 }
 
 function flushWith(answer: RawOutcome) {
-  return flushOutbox({ db, appliers, now: () => 1_000_000, random: () => 0.5, send: async () => answer });
+  return flushOutbox({ db, appliers, now: () => 1_000_000, random: () => 0.5, transport: fakeTransport(db, { send: async () => answer }) });
 }
 
 beforeEach(async () => {
@@ -175,7 +176,7 @@ describe('the outbox’s answers', () => {
     const mutationId = await addNote();
     // The flush also reads and marks entries in transactions of their own: what must be one is the folding in.
     recording = [];
-    const report = await flushWith({ kind: 'ok', status: 200, body: { id: 'server-1' } });
+    const report = await flushWith({ kind: 'ok', status: 200, body: { status: 'success', message: '', id: 'server-1' } });
     const foldingIn = recording.filter((operation) => operation.table === 'users' || (operation.table === 'outbox' && operation.type === 'delete'));
     recording = null;
     expect(foldingIn.map((operation) => `${operation.table}:${operation.type}`)).toEqual(['users:delete', 'users:put', 'outbox:delete']);
@@ -188,7 +189,7 @@ describe('the outbox’s answers', () => {
 
   it('an acknowledgement that fails to fold in changes neither the row nor the entry', async () => {
     const mutationId = await addNote('broken');
-    await expect(flushWith({ kind: 'ok', status: 200, body: {} })).rejects.toThrow('the answer did not fold');
+    await expect(flushWith({ kind: 'ok', status: 200, body: { status: 'success', message: '' } })).rejects.toThrow('the answer did not fold');
     expect((await db.users.get(`local:${mutationId}`))?.data.nome).toBe('on this phone');
     expect(await db.users.get('server-1')).toBeUndefined();
     expect(await db.outbox.get(mutationId)).toBeDefined();

@@ -6,6 +6,7 @@ import { addToSlipAtom, createSlipAtom, draftSlipAtom, setStakeAtom } from '../.
 import { sessionUserAtom } from '../../../src/state/session.ts';
 import type { DraftSelection } from '../../../contract/draft-slip.ts';
 import { storeSignedIn } from './helpers/signed-in.ts';
+import { outboxRunner } from '../../../src/sync/outbox/app-outbox.ts';
 
 // Bater Ficha sends the stake on screen (SPEC §4 Slip creation). The screen writes the stake being typed just before
 // (StakeInput's flush), and the builder's atom follows the store a moment late: the slip must be made from what the
@@ -22,8 +23,11 @@ beforeAll(async () => {
   await storeSignedIn(db, { id: 'u1', nomeUsuario: 'ana' });
 });
 afterAll(async () => {
-  // The replayer poked by the enqueue tries its (failing) send first; the store closes after it.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The replayer poked by the enqueue tries its (failing) send first: the store closes once it has, and no backoff
+  // timer of it is left to fire.
+  const runner = outboxRunner(db);
+  await runner.poke();
+  runner.stop();
   vi.unstubAllGlobals();
   db.close();
 });

@@ -5,7 +5,7 @@ import { pullLatestComments, pullOlderComments, sendComment } from '../../../src
 import { commentsKey } from '../../../src/sync/resources/profile-keys.ts';
 import { discardRejected, flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { commentProblem } from '../../../src/state/comments.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { CreateSlipResponseSchema } from '../../../contract/schemas/slips.ts';
@@ -15,7 +15,7 @@ import { expectOk, idemKey, newUser, type Actor } from '../server/helpers/social
 import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 
-// Comments on a slip (issue 14 item 2): written offline and shown at once as saved on this phone, replaced by the
+// Comments on a slip: written offline and shown at once as saved on this phone, replaced by the
 // server's once sent (the author is told), paged newest first, and a comment on a slip hidden meanwhile refused and
 // discarded without a trace.
 
@@ -26,7 +26,7 @@ let db: AppDb;
 let counter = 0;
 let online = true;
 
-const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) });
 const stored = (fichaId: string) =>
   db.messages
     .where('[chatKey+sortKey]')

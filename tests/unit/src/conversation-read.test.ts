@@ -5,7 +5,7 @@ import { conversationsList, openConversationWith, refreshList } from '../../../s
 import { markConversationRead } from '../../../src/sync/resources/social-actions.ts';
 import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
@@ -70,7 +70,7 @@ describe('a conversation marked read on the phone', () => {
     expect(await openConversationWith(db, beto.nomeUsuario)).toEqual({ id });
     expect((await db.conversations.get(id))?.data.novaMensagem).toBe(false);
 
-    expect((await flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) })).sent).toBe(1);
+    expect((await flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) })).sent).toBe(1);
     expect(await db.outbox.count()).toBe(0);
     expect(await serverSaysUnread(id)).toBe(false);
     // Once the server has it, its answers are taken as they are again.

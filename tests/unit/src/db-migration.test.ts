@@ -4,6 +4,7 @@ import { Dexie } from 'dexie';
 import { AppDb, SCHEMA_V1, SCHEMA_V2 } from '../../../src/db/app-db.ts';
 import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
+import { fakeTransport } from './helpers/fake-transport.ts';
 
 describe('store migrations', () => {
   it('upgrades a version 1 store with data in it, keeping the session and the events', async () => {
@@ -102,10 +103,12 @@ describe('store migrations', () => {
     const report = await flushOutbox({
       db,
       appliers: APPLIERS,
-      send: async (entry, headers) => {
-        sent.push({ path: entry.path, body: entry.body, key: headers['Idempotency-Key'] });
-        return { kind: 'ok', status: 201, body: { status: 'success', message: '' } };
-      },
+      transport: fakeTransport(db, {
+        send: async (entry, headers) => {
+          sent.push({ path: entry.path, body: entry.body, key: headers['Idempotency-Key'] });
+          return { kind: 'ok', status: 201, body: { status: 'success', message: '' } };
+        },
+      }),
     });
     expect(report.sent).toBe(1);
     expect(sent).toEqual([{ path: written.path, body: written.body, key: 'phone-1:7' }]);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { AppDb } from '../../../src/db/app-db.ts';
 import { askForTip, refreshCompetitions, refreshExplore } from '../../../src/sync/resources/explore.ts';
 import { refreshPublicSlip } from '../../../src/sync/resources/slips.ts';
-import { COMPETITIONS_QUERY, exploreMetaKey } from '../../../src/sync/resources.ts';
+import { COMPETITIONS_QUERY, exploreMetaKey } from '../../../src/sync/resource-keys.ts';
 import { exploreRequest, parseExploreFilters } from '../../../src/lib/explore-filters.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { idemKey, newUser, type Actor } from '../server/helpers/social.ts';
@@ -102,13 +102,14 @@ describe('the tip generator call', () => {
 describe('the public slip view', () => {
   it('stores a published slip, and says missing for an unknown one', async () => {
     expect(await refreshPublicSlip(db, { nomeUsuario: user.nomeUsuario, id: 'nope', selfId: null })).toBe('missing');
-    const list = await server.db
-      .selectFrom('fichas')
-      .innerJoin('usuarios', 'usuarios.id', 'fichas.usuario_id')
-      .select(['fichas.id', 'usuarios.nome_usuario'])
-      .where('fichas.oculta', '=', 0)
-      .executeTakeFirstOrThrow();
-    expect(await refreshPublicSlip(db, { nomeUsuario: list.nome_usuario, id: list.id, selfId: null })).toBe('loaded');
-    expect((await db.slips.get(list.id))?.data).toMatchObject({ id: list.id, publicada: true });
+    // A slip of its own, so the test stands alone in any order.
+    const [eventId] = await upcomingEventIds(server, 1);
+    if (!eventId) throw new Error('no upcoming event');
+    const author = await newUser(server, 'publica');
+    const created = await author.send('POST', '/api/client/apostador/fichas/criarFicha', { ficha: [await selectionFor(server, eventId, 'ft_result', 'home')], valor: 200, oddsChange: true }, idemKey());
+    expect(created.status).toBe(201);
+    const id = (created.body.ficha as { id: string }).id;
+    expect(await refreshPublicSlip(db, { nomeUsuario: author.nomeUsuario, id, selfId: null })).toBe('loaded');
+    expect((await db.slips.get(id))?.data).toMatchObject({ id, publicada: true });
   });
 });

@@ -6,7 +6,7 @@ import { createGroup, joinGroup, markGroupSeen, refreshGroup } from '../../../sr
 import { pullLatestMessages, sendMessage } from '../../../src/sync/resources/messages.ts';
 import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { compareGroups, hasUnseenMessage, inGroupFilter, type GroupFilter } from '../../../src/lib/group-lists.ts';
 import { MSG } from '../../../contract/messages.ts';
 import type { Group } from '../../../contract/schemas/groups.ts';
@@ -38,7 +38,6 @@ beforeAll(async () => {
   ana = await newUser(server, 'grupana');
   beto = await newUser(server, 'grupbeto');
   vi.stubGlobal('location', new URL('http://localhost:8080/dashboard/comunidade/grupos'));
-  vi.stubGlobal('fetch', fetchAs(ana, () => online));
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
@@ -47,11 +46,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   online = true;
+  vi.stubGlobal('fetch', fetchAs(ana, () => online));
   db = new AppDb(`groups-sync-${++counter}`);
   await storeSignedIn(db, ana);
 });
 
-const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) });
 
 async function serverGroup(by: Actor, body: Record<string, unknown>): Promise<Group> {
   const created = await by.send('POST', `${G}/criarGrupo`, body);
@@ -73,11 +73,15 @@ async function shown(filter: GroupFilter): Promise<string[]> {
 
 describe('the group list', () => {
   it('stores each sub-filter as the server answers it, pages by the list rules and drops a deleted group on refresh', async () => {
+    // A user of its own: the groups the other tests make for Ana are not among hers here.
+    const owner = await newUser(server, 'grupmeus');
+    vi.stubGlobal('fetch', fetchAs(owner, () => online));
+    await storeSignedIn(db, owner);
     const tag = `L${counter}`;
-    const mine = await serverGroup(ana, { nome: `${tag} da Ana` });
+    const mine = await serverGroup(owner, { nome: `${tag} da Ana` });
     const open = await serverGroup(beto, { nome: `${tag} aberto do Beto` });
     const other = await serverGroup(beto, { nome: `${tag} outro do Beto` });
-    expect((await ana.get(`${G}/${open.id}/entrar`)).status).toBe(200);
+    expect((await owner.get(`${G}/${open.id}/entrar`)).status).toBe(200);
 
     expect(await refreshList(db, groupsList('meus'), true)).toBe('loaded');
     expect(await shown('meus')).toEqual([mine.nome]);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { call, sendRaw } from '../../../src/api/http.ts';
+import { call, rawOutcomeOf } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { MSG } from '../../../contract/messages.ts';
 
 // One exchange serves both clients: screens' calls (schema-checked) and the outbox's raw sends (judged by status).
@@ -15,7 +16,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const Thing = z.object({ status: z.string(), message: z.string(), n: z.number() });
-const raw = () => sendRaw({ method: 'POST', path: '/api/x', body: { a: 1 }, headers: {} });
+// The outbox's path: its transport, then its judgement of the answer (src/sync/outbox/replayer.ts).
+const raw = async () => {
+  const answer = await fetchTransport({ origin: () => location.origin })({ method: 'POST', path: '/api/x', body: { a: 1 }, headers: {} });
+  return answer ? rawOutcomeOf(answer.status, answer.body) : { kind: 'network', message: MSG.network };
+};
 
 describe('the API client', () => {
   it('parses a success with its schema, and calls a body that does not match it invalid', async () => {

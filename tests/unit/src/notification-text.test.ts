@@ -31,4 +31,31 @@ describe('notification text', () => {
     i18n.activate('en');
     expect(notificationText(i18n, { tipo: 'recompensa', mensagem: 'Texto antigo', sender, dados: null })).toBe('Texto antigo');
   });
+
+  it('words a group subscription about to end and one active in the reader\'s language, the date as the reader writes it', () => {
+    const ending = { tipo: 'grupoSubscricao', mensagem: 'A tua subscrição do grupo Kiala VIP termina em 2 dias', sender: null, dados: { grupo: 'Kiala VIP', dias: 2 } };
+    // Written before the facts: the old ISO day in `mensagem` is never what is shown.
+    const active = {
+      tipo: 'grupoSubscricao',
+      mensagem: 'A tua subscrição do grupo Kiala VIP está activa até 2026-12-09',
+      sender: null,
+      dados: { grupo: 'Kiala VIP', ate: '2026-12-09T10:00:00.000Z' },
+    };
+    i18n.activate('en');
+    expect(notificationText(i18n, ending)).toBe('Your subscription to the group Kiala VIP ends in 2 days');
+    expect(notificationText(i18n, { ...ending, dados: { grupo: 'Kiala VIP', dias: 1 } })).toBe('Your subscription to the group Kiala VIP ends tomorrow');
+    expect(notificationText(i18n, active)).toBe('Your subscription to the group Kiala VIP is active until 9 December 2026');
+    i18n.activate('pt');
+    expect(notificationText(i18n, ending)).toBe('A tua subscrição do grupo Kiala VIP termina em 2 dias');
+    expect(notificationText(i18n, active)).toBe('A tua subscrição do grupo Kiala VIP está activa até 9 de dezembro de 2026');
+  });
+
+  it('words the other group notices from their facts', () => {
+    i18n.activate('en');
+    expect(notificationText(i18n, { tipo: 'grupoSubscritor', mensagem: '…', sender, dados: { grupo: 'Kiala VIP' } })).toBe('Nzinga Mbande subscribed to the group Kiala VIP');
+    expect(notificationText(i18n, { tipo: 'grupoAdicionado', mensagem: '…', sender, dados: { grupo: 'Kiala VIP' } })).toBe('You were added to the group Kiala VIP');
+    expect(notificationText(i18n, { tipo: 'grupoSubscricaoRecusada', mensagem: '…', sender: null, dados: { grupo: 'Kiala VIP', limite: 30 } })).toBe(
+      'The payment for your subscription to the group Kiala VIP was cancelled: the group already has its limit of 30 users',
+    );
+  });
 });

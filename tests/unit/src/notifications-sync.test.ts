@@ -5,7 +5,7 @@ import { loadOlderNotifications, markNotificationsRead, refreshNotifications } f
 import { applySignal } from '../../../src/sync/realtime/apply-signal.ts';
 import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { notify } from '../../../server/notify/notify.ts';
 import type { Ficha } from '../../../contract/schemas/slips.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
@@ -13,7 +13,7 @@ import { newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 import { storeSignedIn } from './helpers/signed-in.ts';
 
-// The notifications list on the phone (issue 14 item 3): pages of 50 by the `before` cursor, rows gone from the
+// The notifications list on the phone: pages of 50 by the `before` cursor, rows gone from the
 // server gone here, read marks kept while they wait in the outbox, and a live slip event stored with what it
 // concerns and folded into the stored slip.
 
@@ -23,10 +23,10 @@ let db: AppDb;
 let counter = 0;
 let online = true;
 
-const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) });
 
-async function tell(mensagem: string) {
-  return server.db.transaction().execute((trx) => notify(trx, { userId: user.id, tipo: 'teste', mensagem, counter: 'newNotification' }, { signals: server.signals }));
+async function tell(mensagem: string, to: Actor = user) {
+  return server.db.transaction().execute((trx) => notify(trx, { userId: to.id, tipo: 'teste', mensagem, counter: 'newNotification' }, { signals: server.signals }));
 }
 
 beforeAll(async () => {
@@ -34,7 +34,6 @@ beforeAll(async () => {
   user = await newUser(server, 'avisos');
   for (let i = 1; i <= 60; i += 1) await tell(`Aviso ${i}`);
   vi.stubGlobal('location', new URL('http://localhost:8080/'));
-  vi.stubGlobal('fetch', fetchAs(user, () => online));
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
@@ -43,6 +42,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   online = true;
+  vi.stubGlobal('fetch', fetchAs(user, () => online));
   db = new AppDb(`notifications-sync-${++counter}`);
   await storeSignedIn(db, user);
 });
@@ -51,6 +51,11 @@ const texts = async () => (await db.notifications.orderBy('sortKey').reverse().t
 
 describe('notifications on the phone', () => {
   it('stores the newest 50, then older pages by cursor until there are no more', async () => {
+    // Sixty of a reader's own, which no other test reads or deletes.
+    const reader = await newUser(server, 'pagina');
+    for (let i = 1; i <= 60; i += 1) await tell(`Aviso ${i}`, reader);
+    vi.stubGlobal('fetch', fetchAs(reader, () => online));
+    await storeSignedIn(db, reader);
     await refreshNotifications(db, { force: true });
     expect(await texts()).toHaveLength(50);
     expect((await texts())[0]).toBe('Aviso 60');

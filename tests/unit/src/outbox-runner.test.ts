@@ -1,8 +1,15 @@
+import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { createOutboxRunner } from '../../../src/sync/outbox/runner.ts';
-import { OUTBOX_LOCK } from '../../../src/sync/outbox/wire.ts';
+import { OUTBOX_LOCK } from '../../../src/sync/outbox/sender.ts';
 import { watchOutboxTriggers } from '../../../src/sync/outbox/page.ts';
-import type { FlushReport } from '../../../src/sync/outbox/replayer.ts';
+import { flushOutbox, type FlushReport } from '../../../src/sync/outbox/replayer.ts';
+import { clearBackoff } from '../../../src/sync/outbox/app-outbox.ts';
+import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
+import type { OutboxTransport } from '../../../src/api/outbox-transport.ts';
+import { AppDb } from '../../../src/db/app-db.ts';
+import { VirtualClock } from '../../fuzz/clock.ts';
+import { queueNote, storeSession } from './helpers/outbox-notes.ts';
 
 /** A LockManager with the Web Locks semantics the runner relies on: exclusive, FIFO, per name. */
 function fakeLocks(): LockManager {
@@ -122,71 +129,85 @@ describe('outbox triggers', () => {
 
 describe('reconnect flush', () => {
   /**
-   * A queue of one message modelled as the replayer treats it: while offline every try fails and the backoff grows
-   * (1 s, 2 s, 4 s … up to a minute); a try sends only when the entry is due and the network is up.
+   * One queued note on a real store, sent by the real replayer (its real backoff: 1 s, 2 s, 4 s … up to a minute,
+   * here without jitter) through a transport that fails while offline; the runner's timers and the replayer's clock
+   * are one virtual clock, so nothing waits for real time.
    */
-  function offlineQueue(clock: () => number) {
-    const entry = { attempts: 0, nextAttemptAt: 0, sent: false };
+  async function offlineQueue(name: string) {
+    const clock = new VirtualClock(1_700_000_000_000);
+    const db = new AppDb(name);
+    await storeSession(db, 'u1');
+    const mutationId = await queueNote(db, 'u1', 'offline');
     let online = false;
-    const flush = vi.fn(async (): Promise<FlushReport> => {
-      if (entry.sent) return empty;
-      if (entry.nextAttemptAt > clock()) return { sent: 0, rejected: 0, stop: 'backoff', retryAt: entry.nextAttemptAt };
-      if (online) {
-        entry.sent = true;
-        return { sent: 1, rejected: 0, stop: 'empty' };
-      }
-      entry.attempts += 1;
-      entry.nextAttemptAt = clock() + Math.min(60_000, 1_000 * 2 ** (entry.attempts - 1));
-      return { sent: 0, rejected: 0, stop: 'retry', retryAt: entry.nextAttemptAt };
-    });
-    const clearBackoff = async () => {
-      entry.attempts = 0;
-      entry.nextAttemptAt = 0;
+    const sent: number[] = [];
+    const transport: OutboxTransport = async (request) => {
+      if (!online) return null;
+      sent.push(Number(request.headers['Idempotency-Key']?.split(':').at(-1)));
+      return { status: 201, body: { status: 'success', message: '' } };
     };
-    return { entry, flush, clearBackoff, goOnline: () => (online = true) };
+    const appliers: ApplierRegistry = { note: {} };
+    const timers = clock.timersFor(1);
+    const runner = createOutboxRunner({
+      flush: () => flushOutbox({ db, transport, appliers, now: clock.now, random: () => 1 }),
+      clearBackoff: () => clearBackoff(db),
+      setTimer: timers.setTimer,
+      clearTimer: timers.clearTimer,
+      now: clock.now,
+    });
+    /** Fires the due timers over `ms` of virtual time, letting each flush they start finish. */
+    const passTime = async (ms: number) => {
+      const until = clock.now() + ms;
+      for (let due = clock.nextDue(); due !== null && due <= until; due = clock.nextDue()) {
+        clock.advance(due - clock.now());
+        await runner.poke();
+      }
+      clock.advance(Math.max(0, until - clock.now()));
+    };
+    const entry = () => db.outbox.get(mutationId);
+    return { db, clock, runner, passTime, entry, sent, mutationId, goOnline: () => (online = true) };
   }
 
   it('sends queued work within 2 s of the connection returning, however long the backoff had grown', async () => {
-    vi.useFakeTimers();
     const listeners = new Map<string, () => void>();
     vi.stubGlobal('addEventListener', (type: string, listener: () => void) => listeners.set(type, listener));
     vi.stubGlobal('removeEventListener', (type: string) => listeners.delete(type));
     vi.stubGlobal('document', { visibilityState: 'visible', addEventListener: () => {}, removeEventListener: () => {} });
+    const queue = await offlineQueue(`reconnect-online-${Date.now()}`);
     try {
-      const queue = offlineQueue(Date.now);
-      const runner = createOutboxRunner({ flush: queue.flush, clearBackoff: queue.clearBackoff });
-      const stop = watchOutboxTriggers(runner);
-      // Ten minutes offline: the tries fail and the backoff reaches its cap of a minute.
-      await vi.advanceTimersByTimeAsync(10 * 60_000);
-      expect(queue.entry.attempts).toBeGreaterThan(6);
-      expect(queue.entry.sent).toBe(false);
-      // Just after a failed try: the next one is about a minute away.
-      await vi.advanceTimersToNextTimerAsync();
+      const stop = watchOutboxTriggers(queue.runner);
+      await queue.runner.poke();
+      // Ten minutes offline: the tries fail and the real backoff reaches its cap of a minute.
+      await queue.passTime(10 * 60_000);
+      const waiting = await queue.entry();
+      expect(waiting?.attempts).toBeGreaterThan(6);
+      expect((waiting?.nextAttemptAt ?? 0) - queue.clock.now()).toBeGreaterThan(2_000);
+      expect(queue.sent).toEqual([]);
       queue.goOnline();
       listeners.get('online')?.();
-      await vi.advanceTimersByTimeAsync(2_000);
-      expect(queue.entry.sent).toBe(true);
+      await queue.passTime(2_000);
+      await queue.runner.poke();
+      expect(queue.sent).toEqual([queue.mutationId]);
+      expect(await queue.entry()).toBeUndefined();
       stop();
-      runner.stop();
     } finally {
-      vi.useRealTimers();
+      queue.runner.stop();
+      queue.db.close();
       vi.unstubAllGlobals();
     }
   });
 
   it('a realtime reconnect wakes the queue the same way', async () => {
-    vi.useFakeTimers();
+    const queue = await offlineQueue(`reconnect-realtime-${Date.now()}`);
     try {
-      const queue = offlineQueue(Date.now);
-      const runner = createOutboxRunner({ flush: queue.flush, clearBackoff: queue.clearBackoff });
-      await runner.poke();
-      await vi.advanceTimersByTimeAsync(5 * 60_000);
+      await queue.runner.poke();
+      await queue.passTime(5 * 60_000);
+      expect(queue.sent).toEqual([]);
       queue.goOnline();
-      await runner.wake();
-      expect(queue.entry.sent).toBe(true);
-      runner.stop();
+      await queue.runner.wake();
+      expect(queue.sent).toEqual([queue.mutationId]);
     } finally {
-      vi.useRealTimers();
+      queue.runner.stop();
+      queue.db.close();
     }
   });
 });

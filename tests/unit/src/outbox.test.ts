@@ -8,6 +8,7 @@ import { discardRejected, flushOutbox, resumePaused, retryRejected } from '../..
 import { sendableCount } from '../../../src/sync/outbox/app-outbox.ts';
 import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
 import { note, queueNote, storeSession } from './helpers/outbox-notes.ts';
+import { fakeTransport } from './helpers/fake-transport.ts';
 
 let db: AppDb;
 let counter = 0;
@@ -51,10 +52,12 @@ function flush() {
     appliers,
     now: () => clock,
     random: () => 0.5,
-    send: async (entry, headers) => {
-      sent.push({ entry, headers });
-      return answers.shift() ?? ok();
-    },
+    transport: fakeTransport(db, {
+      send: async (entry, headers) => {
+        sent.push({ entry, headers });
+        return answers.shift() ?? ok();
+      },
+    }),
   });
 }
 
@@ -184,11 +187,13 @@ describe('flush outcomes (DESIGN §4)', () => {
       appliers,
       now: () => clock,
       random: () => 0.5,
-      send: async () => {
-        const record = await db.kv.get('session');
-        if (record?.key === 'session') await db.kv.put({ ...record, checkedAt: record.checkedAt + 1_000 });
-        return http(401, 'Inicie sessão para continuar');
-      },
+      transport: fakeTransport(db, {
+        send: async () => {
+          const record = await db.kv.get('session');
+          if (record?.key === 'session') await db.kv.put({ ...record, checkedAt: record.checkedAt + 1_000 });
+          return http(401, 'Inicie sessão para continuar');
+        },
+      }),
     });
     expect(report.stop).toBe('retry');
     expect((await db.outbox.get(a))?.state).toBe('pending');
@@ -251,11 +256,13 @@ describe('flush outcomes (DESIGN §4)', () => {
       db,
       appliers,
       now: () => clock,
-      send: async () => {
-        // The author signs out and someone else signs in while the request is on its way.
-        await signInAs('u2');
-        return ok({ id: 'acknowledged' });
-      },
+      transport: fakeTransport(db, {
+        send: async () => {
+          // The author signs out and someone else signs in while the request is on its way.
+          await signInAs('u2');
+          return ok({ status: 'success', message: '', id: 'acknowledged' });
+        },
+      }),
     });
     expect((await slowAnswer).sent).toBe(1);
     expect(await db.outbox.get(a)).toBeUndefined();
@@ -296,14 +303,17 @@ describe('batches (DESIGN §10: 500 changes on 3G)', () => {
       appliers,
       now: () => clock,
       random: () => 0.5,
-      send: async (entry, headers) => {
-        sent.push({ entry, headers });
-        return answers.shift() ?? ok();
-      },
-      sendBatch: async (items) => {
-        batches.push(items.map((item) => item.entry));
-        return batchAnswers.shift() ?? items.map(() => ok());
-      },
+      batch: true,
+      transport: fakeTransport(db, {
+        send: async (entry, headers) => {
+          sent.push({ entry, headers });
+          return answers.shift() ?? ok();
+        },
+        sendBatch: async (items) => {
+          batches.push(items.map((item) => item.entry));
+          return batchAnswers.shift() ?? items.map(() => ok());
+        },
+      }),
     });
 
   beforeEach(() => {

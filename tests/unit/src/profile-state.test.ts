@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
 import './helpers/zone-less-awaits.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStore, type Atom } from 'jotai';
 import { db } from '../../../src/db/instance.ts';
 import { profileAtom, type ProfileView } from '../../../src/state/profile.ts';
 import { commentsAtom, type CommentItem } from '../../../src/state/comments.ts';
-import { PENDING, type Pending } from '../../../src/state/live-atom.ts';
+import { watch } from './helpers/watch-atom.ts';
 import { followUser } from '../../../src/sync/resources/profile.ts';
 import { sendComment } from '../../../src/sync/resources/comments.ts';
 import type { UserSeen } from '../../../src/db/mirror-types.ts';
@@ -28,15 +27,6 @@ const kiala: UserSeen = {
   isFollowing: false,
   follows: { followers: 7, following: 2, socials: {} },
 };
-
-function watch<T>(atom: Atom<T | Pending>) {
-  const store = createStore();
-  store.sub(atom, () => undefined);
-  return () => {
-    const value = store.get(atom);
-    return value === PENDING ? 'pending' : value;
-  };
-}
 
 beforeAll(async () => {
   await db.kv.put({ key: 'session', session: { user: { ...me }, expires: '2099-01-01T00:00:00.000Z' }, checkedAt: 1 });

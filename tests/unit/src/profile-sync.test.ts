@@ -5,7 +5,7 @@ import { followUser, loadProfileList, refreshUserProfile } from '../../../src/sy
 import { profileListKey } from '../../../src/sync/resources/profile-keys.ts';
 import { discardRejected, flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { CreateSlipResponseSchema } from '../../../contract/schemas/slips.ts';
 import { FollowResponseSchema } from '../../../contract/schemas/profile.ts';
@@ -15,7 +15,7 @@ import { selectionFor, upcomingEventIds } from '../server/helpers/betting.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 import { storeSignedIn } from './helpers/signed-in.ts';
 
-// The profile page's store (issue 14 item 1): someone's profile with its counts, a follow made offline shown at once
+// The profile page's store: someone's profile with its counts, a follow made offline shown at once
 // and kept through refreshes until the server's answer replaces it, a refused one undone on discard, and the lists.
 
 const P = '/api/client/common/perfil';
@@ -27,7 +27,7 @@ let db: AppDb;
 let counter = 0;
 let online = true;
 
-const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) });
 const followersOnServer = async () => ((await ana.get(`${P}/${beto.nomeUsuario}/seguidores`)).body.usuarios as { id: string }[]).map((user) => user.id);
 const row = async () => (await db.users.get(beto.id))?.data;
 
@@ -51,14 +51,17 @@ beforeEach(async () => {
 
 describe('a profile on the phone', () => {
   it('is stored with its counts and whether I follow; an unknown handle is missing, a failure keeps what was stored', async () => {
-    expect(await refreshUserProfile(db, beto.nomeUsuario.toUpperCase())).toBe('loaded');
-    expect(await row()).toMatchObject({ nomeUsuario: beto.nomeUsuario, isFollowing: false, follows: { followers: 0, following: 0 }, nif: { verificado: false } });
-    expect((await db.syncMeta.get(`profile:${beto.nomeUsuario}`))?.error).toBeNull();
+    // Someone nobody follows yet (the other tests follow Beto).
+    const someone = await newUser(server, 'perfil');
+    const stored = async () => (await db.users.get(someone.id))?.data;
+    expect(await refreshUserProfile(db, someone.nomeUsuario.toUpperCase())).toBe('loaded');
+    expect(await stored()).toMatchObject({ nomeUsuario: someone.nomeUsuario, isFollowing: false, follows: { followers: 0, following: 0 }, nif: { verificado: false } });
+    expect((await db.syncMeta.get(`profile:${someone.nomeUsuario}`))?.error).toBeNull();
     expect(await refreshUserProfile(db, 'ninguem_aqui')).toBe('missing');
     online = false;
-    expect(await refreshUserProfile(db, beto.nomeUsuario)).toBe('error');
-    expect((await row())?.follows?.followers).toBe(0);
-    expect((await db.syncMeta.get(`profile:${beto.nomeUsuario}`))?.error).toBe(MSG.network);
+    expect(await refreshUserProfile(db, someone.nomeUsuario)).toBe('error');
+    expect((await stored())?.follows?.followers).toBe(0);
+    expect((await db.syncMeta.get(`profile:${someone.nomeUsuario}`))?.error).toBe(MSG.network);
   });
 
   it('shows a follow made offline at once, keeps it through a refresh while it waits, and takes the server answer once sent', async () => {

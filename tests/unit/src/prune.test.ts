@@ -5,7 +5,7 @@ import { messageSortKey, type StoredMessage, type StoredSlip } from '../../../sr
 import type { Ficha } from '../../../contract/schemas/slips.ts';
 import { pruneStore, RETENTION } from '../../../src/sync/prune.ts';
 import { enqueueMutation } from '../../../src/sync/outbox/enqueue.ts';
-import { COMPETITIONS_QUERY } from '../../../src/sync/resources.ts';
+import { COMPETITIONS_QUERY } from '../../../src/sync/resource-keys.ts';
 
 // The store is pruned by age and by size; whatever has unsent work stays.
 

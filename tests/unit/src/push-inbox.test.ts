@@ -7,7 +7,7 @@ import { PUSH_INBOX_MAX } from '../../../src/sync/worker-messages.ts';
 import { keepPushForPage } from '../../../sw/push-inbox.ts';
 
 // A push reaches the service worker, which keeps its signal in the store with IndexedDB alone (sw/push-inbox.ts: the
-// worker bundles no schemas, issue 16); the page validates it with the contract and folds it in like a realtime
+// worker bundles no schemas, DESIGN §10); the page validates it with the contract and folds it in like a realtime
 // signal (sync/push-inbox.ts).
 
 let db: AppDb;

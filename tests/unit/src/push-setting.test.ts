@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from 'jotai';
 
 // The settings' notifications toggle: off is this device's choice, kept across starts, and a start with permission
@@ -23,11 +23,24 @@ beforeAll(() => {
 afterAll(() => {
   vi.unstubAllGlobals();
 });
+// Each test is a fresh install of the app: nothing stored, no calls yet, the state modules loaded anew.
+beforeEach(() => {
+  stored.clear();
+  registerPush.mockClear();
+  unregisterPush.mockClear();
+  vi.resetModules();
+});
+
+/** The app's push state as a start (a page load) finds it. */
+async function start() {
+  const push = await import('../../../src/state/push.ts');
+  const { sessionUserAtom } = await import('../../../src/state/session.ts');
+  return { ...push, sessionUserAtom, store: createStore() };
+}
 
 describe('notifications on this device', () => {
   it('is on with permission given, and turning it off stops the registration and keeps the choice', async () => {
-    const { pushStateAtom, setPushOnAtom, startPush } = await import('../../../src/state/push.ts');
-    const store = createStore();
+    const { pushStateAtom, setPushOnAtom, startPush, store } = await start();
     expect(store.get(pushStateAtom)).toBe('on');
 
     await store.set(setPushOnAtom, false);
@@ -40,10 +53,13 @@ describe('notifications on this device', () => {
   });
 
   it('a later start still finds it off; turning it on needs a signed-in user and registers the device for them', async () => {
+    // Turned off at an earlier start.
+    const earlier = await start();
+    await earlier.store.set(earlier.setPushOnAtom, false);
     vi.resetModules();
-    const { pushStateAtom, setPushOnAtom } = await import('../../../src/state/push.ts');
-    const { sessionUserAtom } = await import('../../../src/state/session.ts');
-    const store = createStore();
+    registerPush.mockClear();
+
+    const { pushStateAtom, setPushOnAtom, sessionUserAtom, store } = await start();
     expect(store.get(pushStateAtom)).toBe('off');
     // The toggle needs a signed-in user: without one nothing is registered and it stays off.
     expect(store.get(sessionUserAtom)).toBeNull();

@@ -10,6 +10,7 @@ const bound = new Map<string, Handler>();
 vi.mock('pusher-js', () => ({
   default: class {
     connection = { bind: () => undefined };
+    signin() {}
     subscribe() {
       return { bind: (event: string, handler: Handler) => bound.set(event, handler) };
     }
@@ -30,7 +31,7 @@ describe('the live channel (Pusher never replays)', () => {
     await storeSignedIn(db, { id: 'u1', nomeUsuario: 'ana' });
     const onFirstSubscribed = vi.fn();
     const onReconnect = vi.fn();
-    await connectRealtime(db, 'u1', { onFirstSubscribed, onReconnect });
+    await connectRealtime(db, 'u1', { onFirstSubscribed, onReconnect, onSessionStillLive: vi.fn() });
     expect(onFirstSubscribed).not.toHaveBeenCalled();
     const members = { each: (callback: (member: { id: string }) => void) => callback({ id: 'u2' }) };
     bound.get('pusher:subscription_succeeded')?.(members);

@@ -44,7 +44,7 @@ describe('novoSinal into the store', () => {
     expect(await applySignal(db, message('m1'), 'u1')).toBe(true);
     await applySignal(db, message('m1'), 'u1');
     expect(await db.messages.where('[chatKey+sortKey]').between(['conversa:c1', ''], ['conversa:c1', '\uffff']).count()).toBe(1);
-    expect(await db.counters.get('newMessage')).toEqual({ name: 'newMessage', count: 1 });
+    expect(await db.counters.get('newMessage')).toMatchObject({ name: 'newMessage', count: 1 });
     const row = await db.conversations.get('c1');
     expect(row?.lastMessageAt).toBe('2026-11-21T20:00:00.000Z');
     // The row keeps the conversation's shape (the list reads lastMessage.message and .count) and shows it unread.
@@ -66,7 +66,7 @@ describe('novoSinal into the store', () => {
     const signal = message('m6');
     await applySignal(db, { sinal: { mensagem: { ...signal.sinal.mensagem, chatType: 'grupo', chatId: 'g1' } } }, 'u1', missing);
     expect(missing).toHaveBeenCalledWith('grupo');
-    expect(await db.counters.get('newGroupMessage')).toEqual({ name: 'newGroupMessage', count: 1 });
+    expect(await db.counters.get('newGroupMessage')).toMatchObject({ name: 'newGroupMessage', count: 1 });
     missing.mockClear();
     await applySignal(db, message('m7'), 'u1', missing);
     expect(missing).not.toHaveBeenCalled();
@@ -89,7 +89,7 @@ describe('novoSinal into the store', () => {
       'u1',
     );
     expect(await db.notifications.get('n1')).toBeDefined();
-    expect(await db.counters.get('newFichaUpdate')).toEqual({ name: 'newFichaUpdate', count: 1 });
+    expect(await db.counters.get('newFichaUpdate')).toMatchObject({ name: 'newFichaUpdate', count: 1 });
   });
 
   it('ignores a payload that does not match the contract, writing nothing', async () => {

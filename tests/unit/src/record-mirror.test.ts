@@ -1,12 +1,11 @@
 import 'fake-indexeddb/auto';
 import './helpers/zone-less-awaits.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createStore, type Atom } from 'jotai';
 import { db } from '../../../src/db/instance.ts';
 import { refreshUserProfile } from '../../../src/sync/resources/profile.ts';
 import { refreshProfile } from '../../../src/sync/resources/account.ts';
 import { profileAtom, type ProfileView } from '../../../src/state/profile.ts';
-import { PENDING, type Pending } from '../../../src/state/live-atom.ts';
+import { watch } from './helpers/watch-atom.ts';
 import type { UserRecord } from '../../../contract/schemas/record.ts';
 import { startTestServer, type TestServer } from '../server/helpers/test-server.ts';
 import { newUser, type Actor } from '../server/helpers/social.ts';
@@ -21,15 +20,6 @@ const P = '/api/client/common/perfil';
 let server: TestServer;
 let ana: Actor;
 let online = true;
-
-function watch<T>(atom: Atom<T | Pending>) {
-  const store = createStore();
-  store.sub(atom, () => undefined);
-  return () => {
-    const value = store.get(atom);
-    return value === PENDING ? 'pending' : value;
-  };
-}
 
 beforeAll(async () => {
   server = await startTestServer({ name: 'sqlite', available: true });

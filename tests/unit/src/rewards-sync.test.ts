@@ -9,7 +9,7 @@ import { anonymous, newUser, type Actor } from '../server/helpers/social.ts';
 import { fetchAs } from './helpers/fetch-as.ts';
 import { storeSignedIn } from './helpers/signed-in.ts';
 
-// The rewards store (issue 14 item 4): a reward sent is stored at once at the top of the sent list, its payment's end
+// The rewards store: a reward sent is stored at once at the top of the sent list, its payment's end
 // (paid or cancelled) fetched into it so every list shows the new state, the lists read from the store offline with
 // their failure recorded, and one key per reward so a repeated request sends it once.
 
@@ -56,9 +56,14 @@ beforeEach(async () => {
 
 describe('rewards on the phone', () => {
   it('a reward sent shows pendente at the top of the sent list, then concluded once its payment is paid', async () => {
+    // A sender and a recipient of their own: the other tests' rewards are not in their lists.
+    const sender = await newUser(server, 'primeira');
+    const recipient = await newUser(server, 'recebe');
+    as(sender);
+    await storeSignedIn(db, sender);
     expect(await loadRewards(db, { lista: 'enviadas', force: true })).toBe('loaded');
     expect(await listed('enviadas')).toEqual([]);
-    const sent = await sendReward(db, input(1200, 'Boa!'));
+    const sent = await sendReward(db, { ...input(1200, 'Boa!'), destinatario: recipient.nomeUsuario });
     if (sent.kind !== 'ok') throw new Error(sent.message);
     expect(await stored(sent.paymentId)).toMatchObject({ estado: 'pendente', valor: 1200, mensagem: 'Boa!' });
     expect(await listed('enviadas')).toEqual([[sent.paymentId, 'pendente']]);
@@ -69,13 +74,9 @@ describe('rewards on the phone', () => {
     expect(await listed('enviadas')).toEqual([[sent.paymentId, 'concluido']]);
 
     // The recipient's phone: it is under recebidas.
-    as(beto);
-    const theirs = new AppDb(`rewards-sync-beto-${counter}`);
-    await theirs.kv.put({
-      key: 'session',
-      session: { user: { id: beto.id, nomeUsuario: beto.nomeUsuario, role: 'usuario' }, expires: new Date(Date.now() + 86_400_000).toISOString() },
-      checkedAt: Date.now(),
-    });
+    as(recipient);
+    const theirs = new AppDb(`rewards-sync-recipient-${counter}`);
+    await storeSignedIn(theirs, recipient);
     expect(await loadRewards(theirs, { lista: 'recebidas', force: true })).toBe('loaded');
     const row = await theirs.queries.get(rewardListKey('recebidas'));
     expect(row?.ids).toEqual([sent.paymentId]);

@@ -22,19 +22,26 @@ afterAll(() => {
   db.close();
 });
 
-describe('sign-out on the screens', () => {
+/** A store of the screens whose user (u1) has just signed out on this phone, offline. */
+async function signedOut() {
   const store = createStore();
+  await db.kv.put({ key: 'session', session: user('u1'), checkedAt: Date.now() });
+  store.sub(sessionStatusAtom, () => {});
+  await vi.waitFor(() => expect(store.get(sessionStatusAtom)).toBe('authenticated'));
+  return { store, result: await store.set(signOutAtom) };
+}
 
+describe('sign-out on the screens', () => {
   it('shows the user signed out as soon as the sign-out resolves, offline', async () => {
-    await db.kv.put({ key: 'session', session: user('u1'), checkedAt: Date.now() });
-    store.sub(sessionStatusAtom, () => {});
-    await vi.waitFor(() => expect(store.get(sessionStatusAtom)).toBe('authenticated'));
-    expect(await store.set(signOutAtom)).toEqual({ reachedServer: false });
+    const { store, result } = await signedOut();
+    expect(result).toEqual({ reachedServer: false });
     expect(store.get(sessionStatusAtom)).toBe('unauthenticated');
     expect(store.get(sessionUserAtom)).toBeNull();
   });
 
   it('follows the store again afterwards: a sign-in in another tab shows', async () => {
+    const { store } = await signedOut();
+    expect(store.get(sessionUserAtom)).toBeNull();
     await db.kv.put({ key: 'session', session: user('u2'), checkedAt: Date.now() + 1 });
     await vi.waitFor(() => expect(store.get(sessionUserAtom)?.id).toBe('u2'));
   });

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../src/db/app-db.ts';
-import { readSessionRecord } from '../../../src/db/session.ts';
-import { refreshSession, signOut } from '../../../src/sync/session.ts';
+import { readSessionRecord } from '../../../src/db/session-record.ts';
+import { refreshSession, signOut } from '../../../src/sync/session-actions.ts';
 
 const SESSION = {
   user: { id: 'u1', nomeUsuario: 'demo', role: 'usuario' },

@@ -5,7 +5,7 @@ import { refreshSharedSlip } from '../../../src/sync/resources/shared-slips.ts';
 import { shareSlip } from '../../../src/sync/resources/messages.ts';
 import { flushOutbox } from '../../../src/sync/outbox/replayer.ts';
 import { APPLIERS } from '../../../src/sync/outbox/registry.ts';
-import { sendRaw } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { sharedSlipMissingKey } from '../../../src/lib/share-rules.ts';
 import { CreateSlipResponseSchema } from '../../../contract/schemas/slips.ts';
 import { ConversationResponseSchema } from '../../../contract/schemas/chats.ts';
@@ -53,7 +53,7 @@ beforeEach(() => {
   vi.stubGlobal('location', new URL('http://localhost:8080/dashboard/comunidade/conversas'));
 });
 
-const flush = () => flushOutbox({ db, appliers: APPLIERS, send: (entry, headers) => sendRaw({ method: entry.method, path: entry.path, body: entry.body, headers }) });
+const flush = () => flushOutbox({ db, appliers: APPLIERS, transport: fetchTransport({ origin: () => location.origin }) });
 
 describe('a shared slip read into the store', () => {
   it('stores a slip read by id so it shows offline, and does not ask again while fresh', async () => {

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStore, type Atom } from 'jotai';
 import { db } from '../../../src/db/instance.ts';
-import { refreshSession, signIn, signOut } from '../../../src/sync/session.ts';
+import { refreshSession, signIn, signOut } from '../../../src/sync/session-actions.ts';
 import { conversationsList, groupsList, refreshCounters, refreshList, roomsList } from '../../../src/sync/resources/lists.ts';
 import { refreshNotifications } from '../../../src/sync/resources/notifications.ts';
 import { refreshLicence, refreshProfile } from '../../../src/sync/resources/account.ts';
@@ -176,7 +176,9 @@ async function expectNothingOfAlice(): Promise<void> {
 }
 
 describe('a phone shared by two people', () => {
-  it('shows Alice her own rows while she is signed in', async () => {
+  // One story, in four acts that each need the one before: Alice's rows and her message waiting in the outbox.
+  it('Alice, then Bruno, then Alice again: each sees only their own rows, and her waiting message goes once, as hers', async () => {
+    // Alice sees her own rows while she is signed in.
     await signInAs(alice);
     // A slip of her own and one of Bruno's that she saves, both through the phone's outbox.
     const [first = '', second = ''] = await upcomingEventIds(server, 2);
@@ -212,9 +214,8 @@ describe('a phone shared by two people', () => {
     expect(await db.kv.get('profile')).toBeDefined();
     expect((await shown(draftSlipAtom, (draft) => draft.selections.length > 0)).selections).toHaveLength(1);
     expect((await shown(onlineUserIdsAtom, (ids) => ids.size > 0)).has(alice.id)).toBe(true);
-  });
 
-  it('signed out offline with a message unsent: nothing of hers is shown, and her message waits for her', async () => {
+    // Signed out offline with a message unsent: nothing of hers is shown, and her message waits for her.
     online = false;
     await sendMessage(db, { userId: alice.id, target: { chatType: 'conversa', chatId: aliceRows.conversationIds[0] ?? '' }, mensagem: 'Enviada depois', imagens: [] });
     expect(await signOut(db)).toEqual({ reachedServer: false });
@@ -230,9 +231,8 @@ describe('a phone shared by two people', () => {
     await shown(exploreUsersAtom(EXPLORE_USERS), (rows) => rows === undefined);
     // Her change is still on the phone, hers, waiting; the phone's events stay.
     expect(await db.outbox.where('userId').equals(alice.id).count()).toBe(1);
-  });
 
-  it('Bruno signs in on the same phone: he sees none of her rows, on line or off, and her message is not sent as his', async () => {
+    // Bruno signs in on the same phone: he sees none of her rows, on line or off, and her message is not sent as his.
     online = true;
     await signInAs(bruno);
     await outboxRunner(db).poke();
@@ -247,18 +247,20 @@ describe('a phone shared by two people', () => {
     expect(onServer).toHaveLength(0);
     const waiting = await db.outbox.where('userId').equals(alice.id).toArray();
     expect(waiting.map((entry) => entry.state)).toEqual(['pending']);
-  });
 
-  it('Alice signs in again: her message is delivered, as hers, exactly once', async () => {
+    // Alice signs in again: her message is delivered, as hers, exactly once.
     expect(await signOut(db)).toEqual({ reachedServer: true });
     await signInAs(alice);
     // Nothing else pokes the outbox here: signing in is what sends her waiting change.
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
-    const onServer = await server.db.selectFrom('mensagens').select(['id', 'sender_id']).where('mensagem', '=', 'Enviada depois').execute();
-    expect(onServer.map((row) => row.sender_id)).toEqual([alice.id]);
+    const delivered = await server.db.selectFrom('mensagens').select(['id', 'sender_id']).where('mensagem', '=', 'Enviada depois').execute();
+    expect(delivered.map((row) => row.sender_id)).toEqual([alice.id]);
   });
 
   it('a different user signing in without a sign-out first (a session the server ended) also clears the previous rows', async () => {
+    signedIn = alice;
+    await refreshSession(db);
+    await shown(sessionUserAtom, (user) => user?.id === alice.id);
     await refreshEverything(alice.id);
     await shown(conversationsAtom, (rows) => asArray(rows).length > 0);
     // Alice's cookie is replaced by Bruno's (another tab signed him in); the phone learns it on its next refresh.

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { call, sendRaw } from '../../../src/api/http.ts';
+import { call, rawOutcomeOf } from '../../../src/api/http.ts';
+import { fetchTransport } from '../../../src/api/outbox-transport.ts';
 import { onSubscriptionRefusal } from '../../../src/api/subscription-refusals.ts';
 
 // SPEC §3 "Subscription error payload", §8: any answer carrying `tipo` and `message` opens the subscription notice.
@@ -29,7 +30,9 @@ describe('the subscription notice', () => {
     reply = () => json({ status: 'error', tipo: 'subscricao', message: 'Verifique a sua subscrição' }, 403);
     await call('/api/client/apostador/fichas/addSelection', { method: 'post', schema: Any });
     expect(heard).toHaveBeenCalledExactlyOnceWith({ tipo: 'subscricao', message: 'Verifique a sua subscrição' });
-    await sendRaw({ method: 'POST', path: '/api/client/apostador/fichas/criarFicha', body: {}, headers: {} });
+    // An outbox entry's answer, as the replayer judges it.
+    const answer = await fetchTransport({ origin: () => location.origin })({ method: 'POST', path: '/api/client/apostador/fichas/criarFicha', body: {}, headers: {} });
+    if (answer) rawOutcomeOf(answer.status, answer.body);
     expect(heard).toHaveBeenCalledTimes(2);
   });
 

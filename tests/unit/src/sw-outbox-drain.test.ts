@@ -7,7 +7,7 @@ import type { ApplierRegistry } from '../../../src/sync/outbox/appliers.ts';
 import { drainOutboxFromWorker } from '../../../sw/outbox-drain.ts';
 import { note, queueNote, storeSession } from './helpers/outbox-notes.ts';
 
-// The service worker sends the queue with IndexedDB alone (no Dexie, no zod: issue 16) and keeps each answer in its
+// The service worker sends the queue with IndexedDB alone (no Dexie, no zod: DESIGN §10) and keeps each answer in its
 // entry; the next page folds those answers in with the resources' appliers, without sending anything again (DESIGN §4:
 // exactly once, in order, nothing deleted before its acknowledgement).
 
@@ -101,9 +101,9 @@ describe('drainOutboxFromWorker', () => {
     const report = await flushOutbox({
       db,
       appliers,
-      send: async () => {
+      transport: async () => {
         pageSent += 1;
-        return { kind: 'network', message: 'x' };
+        return null;
       },
     });
     expect(pageSent).toBe(0);

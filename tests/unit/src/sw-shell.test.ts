@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadedLazyUrls, splitManifest } from '../../../sw/manifest.ts';
+import { loadedLazyUrls, packFiles, splitManifest } from '../../../sw/manifest.ts';
 import { linkableSignal } from '../../../sw/signal-shape.ts';
 import { withoutCodeCache } from '../../../sw/script-response.ts';
 import { notificationLink } from '../../../contract/notification-kinds.ts';
+import { NotificacaoSignalSchema } from '../../../contract/schemas/signals.ts';
+import { samplesOf } from '../helpers/schema-samples.ts';
 import { INSTALL_QUIET_MS, installOffered } from '../../../src/app/install-prompt.ts';
 
 const BASE = 'https://fichas.example/sw.js';
@@ -31,6 +33,39 @@ describe('splitManifest', () => {
   });
 });
 
+describe('splitManifest with offline packs', () => {
+  it('lists the packs apart, and each lazy file with the pack that holds it', () => {
+    const { shell, lazy, packs } = splitManifest(
+      [
+        { url: 'index.html', revision: 'abc' },
+        { url: 'assets/Faq-2.js', revision: null, lazy: true, in: 1 },
+        { url: 'icons/fichas-192.png', revision: 'i', lazy: true },
+        { url: 'assets/offline-pack-1-ff.json', revision: null, lazy: true, pack: 1 },
+      ],
+      BASE,
+    );
+    expect(shell).toEqual([{ url: 'index.html', revision: 'abc' }]);
+    expect(lazy).toEqual([
+      { url: 'https://fichas.example/assets/Faq-2.js', revision: null, pack: 1 },
+      { url: 'https://fichas.example/icons/fichas-192.png', revision: 'i' },
+    ]);
+    expect(packs).toEqual([{ url: 'https://fichas.example/assets/offline-pack-1-ff.json', index: 1 }]);
+  });
+});
+
+describe('packFiles', () => {
+  it('reads a pack as the build writes it', () => {
+    expect(packFiles({ files: [['/assets/Faq-2.js', 'text/javascript; charset=utf-8', 'export {};']] })).toEqual([
+      { path: '/assets/Faq-2.js', type: 'text/javascript; charset=utf-8', text: 'export {};' },
+    ]);
+  });
+  it('refuses a pack of any other shape as a whole (the worker then fetches the files one by one)', () => {
+    for (const body of [null, {}, { files: 'x' }, { files: [['/a.js', 'text/javascript']] }, { files: [['/a.js', 'text/javascript', 3]] }, { files: [{}] }]) {
+      expect(packFiles(body), JSON.stringify(body)).toBeNull();
+    }
+  });
+});
+
 describe('loadedLazyUrls', () => {
   const lazy = new Set(['https://fichas.example/assets/Faq-2.js', 'https://fichas.example/icons/fichas-192.png']);
   it('keeps only the lazy files among what a page loaded, once each', () => {
@@ -43,6 +78,23 @@ describe('loadedLazyUrls', () => {
 });
 
 describe('linkableSignal', () => {
+  it('reads from every notification signal the contract allows what the page would read from it (generated from the schema)', () => {
+    let valid = 0;
+    for (const notificacao of samplesOf(NotificacaoSignalSchema)) {
+      const parsed = NotificacaoSignalSchema.safeParse(notificacao);
+      if (!parsed.success) continue;
+      valid += 1;
+      const { tipo, recurso, pagamentoId, sender } = parsed.data;
+      expect(linkableSignal({ notificacao }), JSON.stringify(notificacao)).toEqual({
+        tipo,
+        recurso: recurso ? { tipo: recurso.tipo, id: recurso.id } : null,
+        pagamentoId,
+        sender: sender ? { nomeUsuario: sender.nomeUsuario } : null,
+      });
+    }
+    expect(valid).toBeGreaterThan(5);
+  });
+
   it('reads what a tap needs from a notification signal, and the link is the one the app would open', () => {
     const sinal = { notificacao: { id: 'n1', tipo: 'fichaSelecao', mensagem: 'x', pagamentoId: null, sender: null, counter: null, createdAt: '', recurso: { tipo: 'ficha', id: 's 1' } } };
     const linkable = linkableSignal(sinal);

@@ -7,6 +7,8 @@ import { MSG } from '../../../../contract/messages.ts';
 import { searchUsersToAddAtom } from '../../../state/group-admin.ts';
 import { onlineAtom } from '../../../state/network.ts';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
+import { shownHandle } from '../../../../contract/official-account.ts';
+import { brand } from '../../../i18n/brand.ts';
 
 type Search = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; users: PublicUser[] } | { kind: 'error'; message: string };
 
@@ -92,7 +94,7 @@ export function AddMember({ memberIds, full, onAdd }: { memberIds: ReadonlySet<s
                 </span>
                 <span className="member-text">
                   <span className="member-name">
-                    {user.nome} <span className="muted member-handle">@{user.nomeUsuario}</span>
+                    {user.nome} <span className="muted member-handle">@{shownHandle(user.nomeUsuario, brand.locale)}</span>
                   </span>
                   {memberIds.has(user.id) ? (
                     <span className="muted member-already">{translateServerMessage(MSG.groupUserExists)}</span>

@@ -2,6 +2,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { GroupPlanName, GroupSummary } from '../../../../contract/schemas/groups.ts';
 import { formatKz } from '../../../lib/format.ts';
 import { SaverImage } from '../../SaverImage.tsx';
+import { shownHandle } from '../../../../contract/official-account.ts';
+import { brand } from '../../../i18n/brand.ts';
 
 /** The plans a group offers: the ones worth more than 0, in the order semanal, mensal, anual. */
 export function offeredPlans(group: Pick<GroupSummary, 'planos'>): { extensao: GroupPlanName; valor: number }[] {
@@ -50,7 +52,7 @@ export function GroupInfo({ group, plans, headingLevel = 2 }: { group: GroupSumm
       </div>
       <p className="group-creator">
         <Trans>
-          Criado por <strong>{group.criador.nome}</strong> <span className="muted">@{group.criador.nomeUsuario}</span>
+          Criado por <strong>{group.criador.nome}</strong> <span className="muted">@{shownHandle(group.criador.nomeUsuario, brand.locale)}</span>
         </Trans>
       </p>
       {group.allowedSenders === 'admins' && (

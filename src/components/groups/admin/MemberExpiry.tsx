@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { ANGOLA_TIME_ZONE } from '../../../../contract/angola-time.ts';
 import { expiryStatus } from '../../../../contract/validation/groups.ts';
 
 const DAY_MS = 86_400_000;
@@ -24,7 +25,7 @@ export function MemberExpiry({ expiraEm, now }: { expiraEm: string | null; now: 
       break;
     }
     case 'valid': {
-      const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: 'Africa/Luanda' }).format(status.expiresAt);
+      const date = new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeZone: ANGOLA_TIME_ZONE }).format(status.expiresAt);
       text = <Trans>Válido até {date}</Trans>;
       break;
     }

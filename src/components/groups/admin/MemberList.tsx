@@ -3,6 +3,8 @@ import type { GroupMemberView, MemberChange } from '../../../state/group-admin.t
 import type { SyncState } from '../../../state/outbox.ts';
 import { translateServerMessage } from '../../../i18n/server-message.ts';
 import { MemberExpiry } from './MemberExpiry.tsx';
+import { shownHandle } from '../../../../contract/official-account.ts';
+import { brand } from '../../../i18n/brand.ts';
 
 export type MemberAction = 'promote' | 'demote' | 'remove';
 
@@ -67,7 +69,7 @@ export function MemberList({
             </span>
             <span className="member-text">
               <span className="member-name">
-                {usuario.nome} <span className="muted member-handle">@{usuario.nomeUsuario}</span>
+                {usuario.nome} <span className="muted member-handle">@{shownHandle(usuario.nomeUsuario, brand.locale)}</span>
               </span>
               <span className="member-meta">
                 <span className={`member-role role-${member.role}`}>

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../../../server/app-env.ts';
+import type { AppEnv } from '../../../../server/hono-env.ts';
 
 export const ORIGIN = 'http://localhost:8080';
 

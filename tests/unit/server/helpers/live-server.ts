@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { CsrfResponseSchema } from '../../../../contract/schemas/auth.ts';
 import { createApp } from '../../../../server/app.ts';
-import type { AppEnv } from '../../../../server/app-env.ts';
+import type { AppEnv } from '../../../../server/hono-env.ts';
 import type { Config } from '../../../../server/config.ts';
 import type { Db } from '../../../../server/db/create-db.ts';
 import { createPushDelivery } from '../../../../server/push/push.ts';

@@ -23,6 +23,8 @@ export interface ClientOptions {
   jar?: CookieJar;
   /** Replaces the authorization request (tests that sign channel data themselves). */
   customHandler?: ChannelAuthorizationHandler;
+  /** pusher-js's userAuthentication endpoint (a path of the live server), for pusher.signin(). */
+  userAuthEndpoint?: string;
 }
 
 export async function connectPusher(server: LiveServer, options: ClientOptions = {}): Promise<Pusher> {
@@ -42,6 +44,9 @@ export async function connectPusher(server: LiveServer, options: ClientOptions =
           transport: 'ajax',
           headers: options.jar ? { cookie: options.jar.header() } : {},
         },
+    ...(options.userAuthEndpoint
+      ? { userAuthentication: { endpoint: `${server.url}${options.userAuthEndpoint}`, transport: 'ajax' as const, headers: options.jar ? { cookie: options.jar.header() } : {} } }
+      : {}),
   });
   await new Promise<void>((resolve, reject) => {
     pusher.connection.bind('connected', () => resolve());

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { newSessionClaims } from '../../../../server/auth/session-revocation.ts';
 import { createUser } from '../../../../server/auth/users-repo.ts';
 import type { Conta, Role } from '../../../../server/db/schema.ts';
+import type { GroupAddPolicy } from '../../../../contract/group-add-policy.ts';
 import { ORIGIN } from './http.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -29,6 +30,8 @@ export interface Answer<T = Record<string, unknown>> {
 export interface Actor {
   id: string;
   nomeUsuario: string;
+  /** The session cookie it sends (empty for the anonymous client), for a request to another app on the same database. */
+  cookie: string;
   get(path: string, headers?: Record<string, string>): Promise<Answer>;
   send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   raw(path: string, init: RequestInit): Promise<Response>;
@@ -83,6 +86,7 @@ function client(server: TestServer, cookie: string | null, who: { id: string; no
   };
   return {
     ...who,
+    cookie: cookie ?? '',
     raw,
     async get(path, headers = {}) {
       return answer(await raw(path, { method: 'GET', headers }));
@@ -114,11 +118,16 @@ export function anonymous(server: TestServer): Actor {
 
 let counter = 0;
 
-/** A new ordinary user (unusable password: tests sign in with minted sessions) and a client for them. */
+/**
+ * A new ordinary user (unusable password: tests sign in with minted sessions) and a client for them. Test users let
+ * anyone add them to a group ('todos'), as the suites about group roles, seats and paywalls need; the product's
+ * default ('seguidos': an add from a stranger becomes an invitation) is what `adicionarGrupos: null` gives, and
+ * group-invitations.test.ts proves it.
+ */
 export async function newUser(
   server: TestServer,
   prefix = 'user',
-  extra: { role?: Role; conta?: Conta | null; telefone?: string | null } = {},
+  extra: { role?: Role; conta?: Conta | null; telefone?: string | null; adicionarGrupos?: GroupAddPolicy | null } = {},
 ): Promise<Actor> {
   counter += 1;
   const nomeUsuario = `${prefix}${counter}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
@@ -137,7 +146,10 @@ export async function newUser(
     },
     { estado: 'habilitada', tipo: 'anual', days: 365 },
   );
-  return actor(server, nomeUsuario);
+  const made = await actor(server, nomeUsuario);
+  const policy = extra.adicionarGrupos === undefined ? 'todos' : extra.adicionarGrupos;
+  if (policy) await server.db.insertInto('privacidade').values({ usuario_id: made.id, adicionar_grupos: policy }).execute();
+  return made;
 }
 
 let keyCounter = 0;

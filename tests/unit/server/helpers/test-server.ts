@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Hono } from 'hono';
 import { createApp } from '../../../../server/app.ts';
-import type { AppEnv } from '../../../../server/app-env.ts';
+import type { AppEnv } from '../../../../server/hono-env.ts';
 import { loadConfig, type Config } from '../../../../server/config.ts';
 import { createDb, type Db } from '../../../../server/db/create-db.ts';
 import { migrateToLatest } from '../../../../server/db/migrate.ts';
