@@ -122,6 +122,7 @@ export const licenceUnblocked = 'A tua subscrição foi desbloqueada';
 export const paymentDone = 'Pagamento concluído';
 export const paymentCancelled = 'Pagamento cancelado';
 export const paymentClosed = 'Este pagamento já foi fechado';
+export const paymentUnderReview = 'Recebemos um pagamento com um valor diferente do pedido: a nossa equipa vai revê-lo e contactar-te';
 export const idempotencyKeyReused = 'Esta chave de pedido já foi usada para outro pedido';
 export const tooManyAttempts = 'Demasiadas tentativas. Tenta de novo daqui a pouco.';
 // Account security (sessions, recovery, e-mail verification, Google linking).

@@ -27,6 +27,8 @@ export const NOTIFICATION_TIPO = {
   reward: 'recompensa',
   /** A reward the user sent was not paid (cancelled or rejected): the money went back. */
   rewardRefunded: 'recompensaReembolsada',
+  /** A gateway reported a payment of the user that could not be applied as it came (another amount): a person looks. */
+  paymentReview: 'pagamentoRevisao',
 } as const;
 
 interface Linkable {

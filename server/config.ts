@@ -6,7 +6,7 @@ import { realtimeEnvShape, resolveRealtimeConfig, type RealtimeConfig } from './
 import { rateLimitEnvShape, resolveRateLimits, type RateLimits } from './security/rate-limit-config.ts';
 import { feedEnvShape, resolveFeedConfig, type FeedConfig } from './sports/api-football/feed-config.ts';
 import { smsEnvShape, resolveSmsConfig, type SmsConfig } from './sms/sms-config.ts';
-import { paymentsEnvShape, resolvePaymentsConfig, type EmisGpoConfig } from './payments/payments-config.ts';
+import { paymentsEnvShape, resolvePaymentsConfig, type EmisGpoConfig, type ProxyPayConfig } from './payments/payments-config.ts';
 
 const TRUE = new Set(['1', 'true', 'on', 'yes']);
 const FALSE = new Set(['0', 'false', 'off', 'no']);
@@ -91,10 +91,12 @@ export interface Config {
   seed: boolean;
   /**
    * `simulated`: the embedded EMIS page (anyone can press Pagar); `emis-gpo`: EMIS's payment frame and callback
-   * (emisGpo holds its settings); `off`: payments answer 503.
+   * (emisGpo holds its settings); `proxypay`: Multicaixa references through ProxyPay (proxyPay holds its settings);
+   * `off`: payments answer 503.
    */
-  payments: 'simulated' | 'emis-gpo' | 'off';
+  payments: 'simulated' | 'emis-gpo' | 'proxypay' | 'off';
   emisGpo: EmisGpoConfig | null;
+  proxyPay: ProxyPayConfig | null;
   /** Seed of the fixture generator, so fixtures (and tests) are reproducible. */
   sportsSeed: number;
   /** The live match simulator (server/sports/simulator.ts): on/off and match minutes per real minute. */

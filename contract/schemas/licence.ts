@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
+import { ReferenciaMulticaixaSchema } from './payments.ts';
 
 // The subscription (licenca) and its payment requests (SPEC §3, §4, §7, §9; docs/api/betting.md).
 
@@ -31,13 +32,16 @@ export type Licenca = z.infer<typeof LicencaSchema>;
 export const LicencaResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), licenca: LicencaSchema }));
 export type LicencaResponse = z.infer<typeof LicencaResponseSchema>;
 
-/** What renovarLicenca, comprarLicenca and the group subscription answer: the payment to open in the EMIS frame. */
 /**
- * SPEC §3 respostaEmis: `id` is what the gateway gave (our payment on the simulated page, EMIS GPO's frame token),
- * `url` the payment frame to open, `pagamentoId` our payment, whose state the app asks for. Answers stored before
- * real gateways carry only `id` (then also the payment's id).
+ * What renovarLicenca, comprarLicenca, the group subscription and a reward answer, SPEC §3 respostaEmis: `id` is what
+ * the gateway gave (our payment on the simulated page, EMIS GPO's frame token, ProxyPay's reference), `url` the
+ * payment frame to open, `pagamentoId` our payment, whose state the app asks for. A payment by Multicaixa reference
+ * carries `multicaixa` instead of a frame to pay in. Answers stored before real gateways carry only `id` (then also
+ * the payment's id).
  */
-export const RespostaEmisSchema = lazySchema(() => z.object({ id: z.string(), url: z.string().optional(), pagamentoId: z.string().optional() }));
+export const RespostaEmisSchema = lazySchema(() =>
+  z.object({ id: z.string(), url: z.string().optional(), pagamentoId: z.string().optional(), multicaixa: ReferenciaMulticaixaSchema.optional() }),
+);
 export const PaymentStartResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string(), respostaEmis: RespostaEmisSchema }));
 export type PaymentStartResponse = z.infer<typeof PaymentStartResponseSchema>;
 

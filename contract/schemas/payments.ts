@@ -3,8 +3,17 @@ import { lazySchema } from '../lazy-schema.ts';
 
 // Payments through the (simulated) EMIS gateway (docs/api/betting.md).
 
-export const PaymentStateSchema = lazySchema(() => z.enum(['pendente', 'concluido', 'cancelado']));
+export const PaymentStateSchema = lazySchema(() => z.enum(['pendente', 'concluido', 'cancelado', 'expirado']));
 export type PaymentState = z.infer<typeof PaymentStateSchema>;
+
+/**
+ * A Multicaixa reference (PAYMENTS=proxypay): what the payer types at an ATM or in their bank's app (entity,
+ * reference and amount in Kz), until `expiraEm` (ISO).
+ */
+export const ReferenciaMulticaixaSchema = lazySchema(() =>
+  z.object({ entidade: z.string(), referencia: z.string(), valor: z.number(), expiraEm: z.string() }),
+);
+export type ReferenciaMulticaixa = z.infer<typeof ReferenciaMulticaixaSchema>;
 
 export const PagamentoSchema = lazySchema(() => z.object({
   id: z.string(),
@@ -15,6 +24,8 @@ export const PagamentoSchema = lazySchema(() => z.object({
   estado: PaymentStateSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only for a payment by Multicaixa reference: paid outside the app, so the app shows it in place of the frame. */
+  multicaixa: ReferenciaMulticaixaSchema.optional(),
 }));
 export type Pagamento = z.infer<typeof PagamentoSchema>;
 

@@ -364,7 +364,7 @@ export interface PagamentosTable {
   estado: 'pendente' | 'concluido' | 'cancelado';
   created_at: string;
   updated_at: string;
-  /** The gateway that took it ('emis-simulado', 'emis-gpo'); migration 0021. */
+  /** The gateway that took it ('emis-simulado', 'emis-gpo', 'proxypay'); migration 0021. */
   gateway: string;
   /** The reference we gave the gateway (EMIS GPO's `reference`). */
   referencia: string | null;
@@ -372,6 +372,12 @@ export interface PagamentosTable {
   gateway_id: string | null;
   /** SHA-256 of the secret the gateway's callback path carries. */
   segredo_hash: string | null;
+  /** A Multicaixa reference's entity (ProxyPay); migration 0022. */
+  entidade: string | null;
+  /** When a Multicaixa reference stops being payable (ISO); a pending payment past it is cancelled as 'expirado'. */
+  expira_em: string | null;
+  /** Why a cancelled payment ended, when not by the payer or the gateway: 'expirado' (shown as the state). */
+  fim: string | null;
 }
 
 /** A gateway outcome that did not match what was asked (kept for a person to look at; migration 0021). */

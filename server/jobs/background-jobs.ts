@@ -8,6 +8,7 @@ import { syncFixtures } from '../sports/sync-fixtures.ts';
 import { housekeeping } from './housekeeping.ts';
 import { LICENCE_EXPIRY_EVERY_MS, tellExpiredLicences } from '../licence/licence-expiry.ts';
 import { GROUP_ENDING_EVERY_MS, tellEndingGroupSubscriptions } from '../social/groups/subscription-ending.ts';
+import { pollProxyPay } from '../payments/proxypay/poll.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 /** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
@@ -34,6 +35,12 @@ export function backgroundJobs({ config, db, signals, provider }: BackgroundJobs
     // Paid group plans end by time too: members are told once, within 3 days of the end (social/groups/subscription-ending.ts).
     { name: 'grupos-fim', everyMs: GROUP_ENDING_EVERY_MS, run: (now) => tellEndingGroupSubscriptions(db, signals, now) },
   ];
+  // PAYMENTS=proxypay: payments ProxyPay holds are taken and acknowledged (a webhook lost is not a lost payment), and
+  // references past their end expire.
+  if (config.proxyPay) {
+    const proxyPay = config.proxyPay;
+    jobs.push({ name: 'pagamentos-proxypay', everyMs: proxyPay.pollIntervalMs, run: (now) => pollProxyPay(db, signals, proxyPay, now) });
+  }
   // SPORTS_FEED=api-football: real fixtures, prices and results; the generated fixtures and the simulator stay off.
   if (config.feed.kind === 'api-football') {
     const feed = new ApiFootballFeed({ db, signals, config: config.feed });

@@ -18,6 +18,7 @@ const MESSAGE_EN: Record<string, string> = {
   [MSG.licenceUnblocked]: 'Your subscription has been unblocked',
   [MSG.reportReviewed]: 'Your report has been reviewed',
   [MSG.reportAgainst]: 'A report about you has been reviewed',
+  [MSG.paymentUnderReview]: 'We received a payment of another amount than the one asked: our team will review it and contact you',
 };
 
 function matchLine(d: NotificationData): string | null {

@@ -4,7 +4,9 @@ import type { Config } from '../config.ts';
 import type { AppEnv } from '../hono-env.ts';
 import { refuse, type Outcome, type Trx } from '../idempotency/idempotent.ts';
 import { newId } from '../lib/ids.ts';
+import type { ReferenciaMulticaixa } from '../../contract/schemas/payments.ts';
 import { GpoError, frameUrl, requestFrameToken } from './emis-gpo/client.ts';
+import { ProxyPayError, reserveReference, setReference } from './proxypay/client.ts';
 
 /** What is being paid for: a registered purpose kind (see purposes.ts), what it needs later, and a line for the user. */
 export interface PaymentPurposeInput {
@@ -31,18 +33,28 @@ export interface StartedPayment {
   id: string;
   url: string;
   pagamentoId: string;
+  /** A Multicaixa reference to pay outside the app (ProxyPay), shown in place of the frame. */
+  multicaixa?: ReferenciaMulticaixa;
 }
+
+/** How long a Multicaixa reference stays payable: long enough to reach an ATM or a bank's app over a weekend. */
+export const REFERENCE_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** A payment the gateway has been asked for, before the transaction that records it. */
 export interface BegunPayment {
   id: string;
   amount: number;
-  gateway: 'emis-simulado' | 'emis-gpo';
+  gateway: 'emis-simulado' | 'emis-gpo' | 'proxypay';
   referencia: string | null;
   gatewayId: string | null;
   segredoHash: string | null;
+  entidade: string | null;
+  expiraEm: string | null;
   started: StartedPayment;
 }
+
+/** The gateway did not start the payment (GPO gave no frame, ProxyPay no reference): the route answers 502. */
+export const isGatewayError = (error: unknown): error is GpoError | ProxyPayError => error instanceof GpoError || error instanceof ProxyPayError;
 
 /** Thrown when this server takes no payments (PAYMENTS=off); the app answers 503. */
 export class PaymentsUnavailableError extends Error {
@@ -64,13 +76,33 @@ function newReference(): string {
  * Asks the configured gateway for a payment (DESIGN §5 "Payments"). This is a network call for a real gateway, so it
  * runs before the transaction that records the payment (createPayment), never inside it. PAYMENTS=off starts none.
  */
-export async function beginPayment(config: Config, amount: number): Promise<BegunPayment> {
+export async function beginPayment(config: Config, amount: number, now = new Date()): Promise<BegunPayment> {
   const id = newId();
   const value = Math.round(amount);
+  const none = { referencia: null, gatewayId: null, segredoHash: null, entidade: null, expiraEm: null };
   if (config.payments === 'off') throw new PaymentsUnavailableError('payments are off on this server (PAYMENTS=off)');
+  if (config.proxyPay) {
+    // A Multicaixa reference: reserved, then made payable for this amount; the payer pays it outside the app.
+    const proxy = config.proxyPay;
+    const referencia = await reserveReference(proxy);
+    const expires = new Date(now.getTime() + REFERENCE_LIFETIME_MS);
+    await setReference(proxy, referencia, { amount: value, endDatetime: expires, paymentId: id });
+    const multicaixa = { entidade: proxy.entity, referencia, valor: value, expiraEm: expires.toISOString() };
+    return {
+      id,
+      amount: value,
+      gateway: 'proxypay',
+      ...none,
+      referencia,
+      gatewayId: referencia,
+      entidade: proxy.entity,
+      expiraEm: multicaixa.expiraEm,
+      started: { id: referencia, url: paymentPageUrl(id), pagamentoId: id, multicaixa },
+    };
+  }
   if (config.payments === 'simulated' || !config.emisGpo) {
     const started = { id, url: paymentPageUrl(id), pagamentoId: id };
-    return { id, amount: value, gateway: 'emis-simulado', referencia: null, gatewayId: null, segredoHash: null, started };
+    return { id, amount: value, gateway: 'emis-simulado', ...none, started };
   }
   const gpo = config.emisGpo;
   const referencia = newReference();
@@ -81,6 +113,7 @@ export async function beginPayment(config: Config, amount: number): Promise<Begu
     id,
     amount: value,
     gateway: 'emis-gpo',
+    ...none,
     referencia,
     gatewayId: token,
     segredoHash: hashSecret(secret),
@@ -112,6 +145,8 @@ export async function createPayment(trx: Trx, begun: BegunPayment, input: NewPay
       referencia: begun.referencia,
       gateway_id: begun.gatewayId,
       segredo_hash: begun.segredoHash,
+      entidade: begun.entidade,
+      expira_em: begun.expiraEm,
     })
     .execute();
   return begun.started;
@@ -120,7 +155,7 @@ export async function createPayment(trx: Trx, begun: BegunPayment, input: NewPay
 /**
  * A route's payment step for idempotent(): `prepare(amount)` begins the payment outside the transaction (a replayed
  * key begins nothing), and the effect records it with `begun(amount)`. A gateway that gives no frame is answered with the
- * route's own failure message (SPEC §8), 502, and nothing is stored.
+ * route's own failure message (SPEC §8), 502, and nothing is stored (as does a ProxyPay that gives no reference).
  */
 export function paymentStep(c: Context<AppEnv>, failure: string) {
   let begun: BegunPayment | undefined;
@@ -131,7 +166,7 @@ export function paymentStep(c: Context<AppEnv>, failure: string) {
       try {
         begun = await beginPayment(c.get('config'), value);
       } catch (error) {
-        if (!(error instanceof GpoError)) throw error;
+        if (!isGatewayError(error)) throw error;
         console.error(`[payments] ${error.message}`);
         return refuse(502, failure);
       }

@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/brands.ts';
 import type { Pagamento } from '../../contract/schemas/payments.ts';
+import { groupedReference } from '../../contract/multicaixa.ts';
 import { inlineHashes, paymentPagePolicy } from '../security/headers.ts';
 
 // The simulated EMIS payment page: plain HTML with two forms, no app bundle, so it loads fast in the payment frame.
@@ -15,8 +16,14 @@ const TEXT = {
     pendente: 'A aguardar pagamento',
     concluido: 'Pagamento concluído',
     cancelado: 'Pagamento cancelado',
+    expirado: 'Referência expirada',
     missing: 'Pagamento não encontrado',
     maintenance: 'Em manutenção',
+    referenceTitle: 'Pagamento por referência',
+    entity: 'Entidade',
+    reference: 'Referência',
+    until: 'Válida até',
+    referenceNote: 'Pague num Multicaixa ou na app do seu banco: Pagamentos, Pagamento por referência.',
   },
   en: {
     title: 'EMIS payment (simulated)',
@@ -28,8 +35,14 @@ const TEXT = {
     pendente: 'Waiting for payment',
     concluido: 'Payment completed',
     cancelado: 'Payment cancelled',
+    expirado: 'Reference expired',
     missing: 'Payment not found',
     maintenance: 'Under maintenance',
+    referenceTitle: 'Payment by reference',
+    entity: 'Entity',
+    reference: 'Reference',
+    until: 'Valid until',
+    referenceNote: "Pay at a Multicaixa ATM or in your bank's app: Payments, Payment by reference.",
   },
 } as const;
 
@@ -62,7 +75,7 @@ const SCRIPT =
 /** The page's Content-Security-Policy: its own style and script by hash, framed only by the app's own origin. */
 export const PAYMENT_PAGE_POLICY = paymentPagePolicy(inlineHashes(`<style>${STYLE}</style><script>${SCRIPT}</script>`));
 
-function layout(locale: Locale, body: string, closed?: Pagamento): string {
+function layout(locale: Locale, body: string, closed?: Pagamento, note: string = TEXT[locale].note): string {
   const t = TEXT[locale];
   const data = closed ? ` id="emis" data-id="${escapeHtml(closed.id)}" data-estado="${escapeHtml(closed.estado)}"` : '';
   return `<!doctype html>
@@ -73,7 +86,7 @@ function layout(locale: Locale, body: string, closed?: Pagamento): string {
 <title>${t.title}</title>
 <style>${STYLE}</style>
 </head>
-<body><main${data}>${body}<p class="note">${t.note}</p></main>${closed ? `<script>${SCRIPT}</script>` : ''}</body>
+<body><main${data}>${body}<p class="note">${note}</p></main>${closed ? `<script>${SCRIPT}</script>` : ''}</body>
 </html>`;
 }
 
@@ -81,6 +94,16 @@ function layout(locale: Locale, body: string, closed?: Pagamento): string {
 export function paymentPage(locale: Locale, payment: Pagamento | null, options: { maintenance?: boolean } = {}): string {
   const t = TEXT[locale];
   if (!payment) return layout(locale, `<h1>${t.title}</h1><p class="state">${t.missing}</p>`);
+  if (payment.multicaixa) {
+    // Paid outside the app (ProxyPay): the page only shows what to type; the app shows the same with copy buttons.
+    const { entidade, referencia, expiraEm } = payment.multicaixa;
+    const until = new Date(expiraEm).toLocaleString(locale === 'pt' ? 'pt-AO' : 'en-GB', { timeZone: 'Africa/Luanda', dateStyle: 'short', timeStyle: 'short' });
+    const rows =
+      `<dt>${t.entity}</dt><dd>${escapeHtml(entidade)}</dd><dt>${t.reference}</dt><dd>${escapeHtml(groupedReference(referencia))}</dd>` +
+      `<dt>${t.amount}</dt><dd>${formatKz(payment.valor)}</dd><dt>${t.until}</dt><dd>${escapeHtml(until)}</dd>`;
+    const closed = payment.estado === 'pendente' ? undefined : payment;
+    return layout(locale, `<h1>${t.referenceTitle}</h1><dl>${rows}</dl><p class="state">${t[payment.estado]}</p>`, closed, t.referenceNote);
+  }
   const details = `<h1>${t.title}</h1><dl><dt>${t.amount}</dt><dd>${formatKz(payment.valor)}</dd><dt>${t.purpose}</dt><dd>${escapeHtml(payment.descricao)}</dd></dl>`;
   if (payment.estado !== 'pendente') return layout(locale, `${details}<p class="state">${t[payment.estado]}</p>`, payment);
   if (options.maintenance) return layout(locale, `${details}<p class="state">${t.maintenance}</p>`);

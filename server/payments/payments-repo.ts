@@ -23,8 +23,11 @@ export function toPagamento(row: PaymentRow): Pagamento {
     finalidade: row.finalidade,
     descricao: row.descricao,
     valor: row.valor,
-    estado: row.estado,
+    estado: row.estado === 'cancelado' && row.fim === 'expirado' ? 'expirado' : row.estado,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.gateway === 'proxypay' && row.entidade && row.referencia && row.expira_em
+      ? { multicaixa: { entidade: row.entidade, referencia: row.referencia, valor: row.valor, expiraEm: row.expira_em } }
+      : {}),
   };
 }

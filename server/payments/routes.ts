@@ -10,6 +10,8 @@ import { findPayment, toPagamento } from './payments-repo.ts';
 import { PAYMENT_PAGE_POLICY, paymentPage } from './page.ts';
 import { cancelPayment, confirmPayment, type SettleResult } from './settle-payment.ts';
 import { mountEmisGpoRoutes } from './emis-gpo/callback.ts';
+import { mountProxyPayRoutes } from './proxypay/webhook.ts';
+import { deleteReference } from './proxypay/client.ts';
 import { frameUrl } from './emis-gpo/client.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,6 +55,8 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
     if (row?.gateway === 'emis-gpo' && row.gateway_id && config.emisGpo && row.estado === 'pendente') {
       return c.redirect(frameUrl(config.emisGpo, row.gateway_id), 303);
     }
+    // A Multicaixa reference is paid outside the app: the page says what to type (no buttons).
+    if (row?.gateway === 'proxypay') return c.html(paymentPage(locale, toPagamento(row)), 200, pageHeaders());
     if (config.payments !== 'simulated') return c.notFound();
     const simulated = row?.gateway === 'emis-simulado' ? row : undefined;
     const maintenance = config.maintenance;
@@ -78,6 +82,7 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
   });
 
   mountEmisGpoRoutes(app);
+  mountProxyPayRoutes(app);
 
   /** The state of one of the user's payments, for the app to check after the payment frame closes. */
   app.get('/api/client/common/pagamentos/:id', requireSession, async (c) => {
@@ -86,5 +91,26 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
     if (!row) return jsonError(c, 404, MSG.notFound);
     if (row.usuario_id !== c.get('user').id) return jsonError(c, 403, MSG.forbidden);
     return answer(c, PaymentResultResponseSchema, { pagamento: toPagamento(row) });
+  });
+
+  /**
+   * The payer gives up a pending payment (a frame closed, a reference they will not pay). A Multicaixa reference is
+   * first deleted at ProxyPay so it can no longer be paid; if ProxyPay cannot be reached the payment is cancelled all
+   * the same, and money that still comes for it is taken (settle-payment.ts, moneyReceived). Cancelling again is fine.
+   */
+  app.post('/api/client/common/pagamentos/:id/cancelar', requireSession, async (c) => {
+    const id = c.req.param('id');
+    const row = UUID.test(id) ? await findPayment(c.get('db'), id) : undefined;
+    if (!row) return jsonError(c, 404, MSG.notFound);
+    if (row.usuario_id !== c.get('user').id) return jsonError(c, 403, MSG.forbidden);
+    const proxyPay = c.get('config').proxyPay;
+    if (row.estado === 'pendente' && row.gateway === 'proxypay' && row.referencia && proxyPay) {
+      await deleteReference(proxyPay, row.referencia).catch((error: unknown) =>
+        console.error(`[payments] ProxyPay did not delete reference ${row.referencia}: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
+    const result = await cancelPayment(c.get('db'), c.get('signals'), id);
+    if (!result.ok) return jsonError(c, result.status, result.message, result.pagamento ? { pagamento: result.pagamento } : {});
+    return answer(c, PaymentResultResponseSchema, { message: result.message, pagamento: result.pagamento });
   });
 }

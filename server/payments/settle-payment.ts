@@ -15,15 +15,26 @@ export type SettleResult =
  * (a conditional update decides, so two confirmations racing apply the purpose once), a confirmed one answers as
  * confirmed again, a cancelled one cannot be paid. When the purpose refuses (a group filled up meanwhile), the
  * payment ends cancelled, not concluded, and the answer is 409 with the purpose's reason.
+ *
+ * `moneyReceived`: a real gateway says the money arrived (GPO's ACCEPTED, a ProxyPay payment). Then a payment that
+ * had ended cancelled or expired (the payer cancelled in the app and paid the reference anyway, a callback came late)
+ * is paid all the same, once: the money is real, so its purpose is applied if it still can be.
  */
-export async function confirmPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
+export async function confirmPayment(
+  db: Db,
+  signals: Signals,
+  id: string,
+  now = new Date(),
+  options: { moneyReceived?: boolean } = {},
+): Promise<SettleResult> {
   const tasks: (() => Promise<void>)[] = [];
+  const from = options.moneyReceived ? (['pendente', 'cancelado'] as const) : (['pendente'] as const);
   const result = await transaction(db, async (trx): Promise<SettleResult> => {
     const updated = await trx
       .updateTable('pagamentos')
-      .set({ estado: 'concluido', updated_at: now.toISOString() })
+      .set({ estado: 'concluido', fim: null, updated_at: now.toISOString() })
       .where('id', '=', id)
-      .where('estado', '=', 'pendente')
+      .where('estado', 'in', from)
       .executeTakeFirst();
     const row = await findPayment(trx, id);
     if (!row) return { ok: false, status: 404, message: MSG.notFound };
@@ -46,15 +57,21 @@ export async function confirmPayment(db: Db, signals: Signals, id: string, now =
 }
 
 /**
- * Cancels a pending payment; cancelling again is fine, a paid one stays paid. The purpose's onCancelled (if any)
- * runs in the same transaction, once, when the payment changed.
+ * Cancels a pending payment ('expirado' when its reference ran out unpaid); cancelling again is fine, a paid one
+ * stays paid. The purpose's onCancelled (if any) runs in the same transaction, once, when the payment changed.
  */
-export async function cancelPayment(db: Db, signals: Signals, id: string, now = new Date()): Promise<SettleResult> {
+export async function cancelPayment(
+  db: Db,
+  signals: Signals,
+  id: string,
+  now = new Date(),
+  ending: 'cancelado' | 'expirado' = 'cancelado',
+): Promise<SettleResult> {
   const tasks: (() => Promise<void>)[] = [];
   const result = await transaction(db, async (trx): Promise<SettleResult> => {
     const updated = await trx
       .updateTable('pagamentos')
-      .set({ estado: 'cancelado', updated_at: now.toISOString() })
+      .set({ estado: 'cancelado', fim: ending === 'expirado' ? 'expirado' : null, updated_at: now.toISOString() })
       .where('id', '=', id)
       .where('estado', '=', 'pendente')
       .executeTakeFirst();

@@ -25,3 +25,9 @@ export function requestActivation(comprovativo: string[]) {
 export function fetchPayment(id: string) {
   return call(`/api/client/common/pagamentos/${encodeURIComponent(id)}`, { schema: PaymentResultResponseSchema });
 }
+
+/** The payer gives up a pending payment (a Multicaixa reference they will not pay). */
+export function cancelPendingPayment(id: string) {
+  return call(`/api/client/common/pagamentos/${encodeURIComponent(id)}/cancelar`, { method: 'post', json: {}, schema: PaymentResultResponseSchema });
+}
+

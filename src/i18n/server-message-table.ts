@@ -125,6 +125,7 @@ export const SERVER_MESSAGES: Record<MessageKey, MessageDescriptor> = {
   licenceBlocked: msg({ id: 'server.licenceBlocked' }),
   licenceUnblocked: msg({ id: 'server.licenceUnblocked' }),
   paymentDone: msg({ id: 'server.paymentDone' }),
+  paymentUnderReview: msg({ id: 'server.paymentUnderReview' }),
   paymentCancelled: msg({ id: 'server.paymentCancelled' }),
   paymentClosed: msg({ id: 'server.paymentClosed' }),
   idempotencyKeyReused: msg({ id: 'server.idempotencyKeyReused' }),

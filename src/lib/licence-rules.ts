@@ -1,6 +1,7 @@
 import { ANGOLA_TIME_ZONE } from '../../contract/angola-time.ts';
 import { EXPIRY_WARNING_MS, LICENCE_CODE_LENGTH } from '../../contract/limits.ts';
-import type { LicenceState } from '../../contract/schemas/licence.ts';
+import type { LicenceState, PaymentStartResponse } from '../../contract/schemas/licence.ts';
+import type { ReferenciaMulticaixa } from '../../contract/schemas/payments.ts';
 
 // The subscription page's rules (SPEC §4 "Subscription estado", §9), kept free of React and the store so that the
 // timers can be tested with fake clocks.
@@ -15,6 +16,8 @@ const EXPIRED_POPUP_DELAY_MS = 2_000;
 export const PAYMENT_BUTTON_PAUSE_MS = 3_000;
 /** While the payment frame is open the app also asks the server how the payment went, in case no message arrives. */
 export const PAYMENT_POLL_MS = 3_000;
+/** A Multicaixa reference is paid away from the phone (an ATM, a bank's app): its state is asked every 10 s. */
+export const REFERENCE_POLL_MS = 10_000;
 
 /** Expiry within 3 days and not yet past (SPEC §4); false without an expiry. */
 export function isExpiring(expiraEm: string | null, now: number): boolean {
@@ -106,4 +109,16 @@ export function formatExpiry(expiraEm: string, locale: string): string {
   const date = new Date(expiraEm);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: ANGOLA_TIME_ZONE }).format(date);
+}
+
+/** A payment the app shows: our payment's id, and the Multicaixa reference to pay when there is no frame to pay in. */
+export interface StartedPayment {
+  paymentId: string;
+  multicaixa?: ReferenciaMulticaixa;
+}
+
+/** What a payment-starting call answered (SPEC §3 respostaEmis), as the app shows it. */
+export function startedPayment(respostaEmis: PaymentStartResponse['respostaEmis']): StartedPayment {
+  const paymentId = respostaEmis.pagamentoId ?? respostaEmis.id;
+  return respostaEmis.multicaixa ? { paymentId, multicaixa: respostaEmis.multicaixa } : { paymentId };
 }

@@ -15,6 +15,7 @@ import { useNow } from '../components/use-now.ts';
 import { LicenceStatus } from '../components/licence/LicenceStatus.tsx';
 import { RenewalPlans } from '../components/licence/RenewalPlans.tsx';
 import { PaymentFrame } from '../components/licence/PaymentFrame.tsx';
+import type { StartedPayment } from '../lib/licence-rules.ts';
 import { RenewalSections } from '../components/licence/RenewalSections.tsx';
 import { LicenceDialog } from '../components/licence/LicenceDialog.tsx';
 import '../components/licence/licence.css';
@@ -32,7 +33,7 @@ export default function Licence() {
   // The clock the rules read, moved on every minute so "expiring" and "expired" follow time.
   const now = useNow(60_000);
   const [popupOpen, setPopupOpen] = useState(false);
-  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [activating, setActivating] = useState(false);
 
   useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'licence', (_isCurrent, first) => void refresh(first));
@@ -63,7 +64,7 @@ export default function Licence() {
     const outcome = await renew(plan);
     if (outcome.kind === 'ok') {
       setPopupOpen(false);
-      setPaymentId(outcome.paymentId);
+      setPayment(outcome);
       toast({ kind: 'info', text: translateServerMessage(outcome.message), action: { label: t`Ver subscrição`, href: '/dashboard/licenca' } });
     } else {
       toast({ kind: 'error', text: `${t`Não foi possivel solicitar a renovação desta subscrição`}: ${translateServerMessage(outcome.message)}` });
@@ -79,7 +80,7 @@ export default function Licence() {
   };
 
   const paid = () => {
-    setPaymentId(null);
+    setPayment(null);
     toast({ kind: 'success', text: t`A tua subscrição foi renovada` });
   };
 
@@ -124,7 +125,7 @@ export default function Licence() {
               <RenewalPlans online={online} onChoose={(plan) => void choosePlan(plan)} />
             </LicenceDialog>
           )}
-          {paymentId && <PaymentFrame paymentId={paymentId} onPaid={paid} onClose={() => setPaymentId(null)} />}
+          {payment && <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} />}
         </>
       )}
     </section>

@@ -39,6 +39,9 @@ export const renewLicenceAtom = atom(null, async (_get, _set, plan: LicencePlan)
 /** How a payment opened in the frame stands; a paid one refreshes the licence first. */
 export const checkPaymentAtom = atom(null, async (_get, _set, paymentId: string) => (await loadSync()).checkPayment(db, paymentId));
 
+/** The payer gives up a pending payment (needs the network; never queued). */
+export const cancelPaymentAtom = atom(null, async (_get, _set, paymentId: string) => (await loadSync()).cancelPayment(paymentId));
+
 interface SubscriptionNotice {
   tipo: string;
   message: string;

@@ -14,6 +14,7 @@ import { sessionBindings } from './0013-session-bindings.ts';
 import { groupInvitations } from './0014-group-invitations.ts';
 import { footballFeed } from './0020-football-feed.ts';
 import { paymentGateways } from './0021-payment-gateways.ts';
+import { paymentReferences } from './0022-payment-references.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014-group-invitations': groupInvitations,
   '0020-football-feed': footballFeed,
   '0021-payment-gateways': paymentGateways,
+  '0022-payment-references': paymentReferences,
 };

@@ -91,10 +91,11 @@ export function mountEmisGpoRoutes(app: Hono<AppEnv>): void {
     }
     const settled =
       read.outcome === 'paid'
-        ? await confirmPayment(c.get('db'), c.get('signals'), payment.id)
+        ? await confirmPayment(c.get('db'), c.get('signals'), payment.id, new Date(), { moneyReceived: true })
         : await cancelPayment(c.get('db'), c.get('signals'), payment.id);
-    // Taken for a payment that had ended otherwise (cancelled, or its group filled up), or refused for a paid one: the
-    // outcome is received (GPO need not send it again), and kept for a person to reconcile.
+    // A paid outcome is applied even to a payment cancelled meanwhile (the money is real). One that cannot be applied
+    // (its group filled up, its reward was refunded), or a refusal for a paid one, is received (GPO need not send it
+    // again) and kept for a person to reconcile.
     if (!settled.ok) await keepForReview(c, payment.id, `${read.outcome} after the payment was ${settled.pagamento?.estado ?? 'gone'}`, raw);
     return c.json({ ok: true } satisfies Answer);
   });

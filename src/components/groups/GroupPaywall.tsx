@@ -12,6 +12,7 @@ import { formatKz } from '../../lib/format.ts';
 import { PAYMENT_BUTTON_PAUSE_MS } from '../../lib/licence-rules.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { PaymentFrame } from '../licence/PaymentFrame.tsx';
+import type { StartedPayment } from '../../lib/licence-rules.ts';
 import { GroupInfo, offeredPlans, usePlanNames } from './admin/GroupInfo.tsx';
 import { CreatorRecord } from '../record/CreatorRecord.tsx';
 import '../licence/licence.css';
@@ -30,7 +31,7 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
   const subscribe = useSetAtom(subscribeGroupAtom);
   const refresh = useSetAtom(refreshGroupAtom);
   const toast = useSetAtom(showToastAtom);
-  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [paused, setPaused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -42,14 +43,14 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
     // The buttons come back after 3 s (SPEC §4), so a double tap does not open two payments.
     timer.current = setTimeout(() => setPaused(false), PAYMENT_BUTTON_PAUSE_MS);
     const result = await subscribe({ groupId: group.id, plan });
-    if (result.kind === 'ok') return setPaymentId(result.paymentId);
+    if (result.kind === 'ok') return setPayment(result);
     const failed = translateServerMessage(MSG.groupSubscriptionFailed);
     const reason = translateServerMessage(result.message);
     toast({ kind: 'error', text: reason && reason !== failed ? `${failed}: ${reason}` : failed });
   };
 
   const paid = () => {
-    setPaymentId(null);
+    setPayment(null);
     toast({ kind: 'success', text: t`Subscrição confirmada. Já podes ler e enviar mensagens.` });
     void refresh(group.id);
     onPaid?.();
@@ -88,7 +89,7 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
           <Trans>Subscrever precisa de internet. Liga-te para pagar.</Trans>
         </p>
       )}
-      {paymentId && <PaymentFrame paymentId={paymentId} onPaid={paid} onClose={() => setPaymentId(null)} />}
+      {payment && <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} />}
     </section>
   );
 }

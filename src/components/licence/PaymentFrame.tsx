@@ -1,31 +1,35 @@
-import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { PaymentState } from '../../../contract/schemas/payments.ts';
 import { checkPaymentAtom } from '../../state/licence.ts';
 import { checkRewardPaymentAtom } from '../../state/rewards.ts';
-import { PAYMENT_POLL_MS, paymentEnding } from '../../lib/licence-rules.ts';
+import { PAYMENT_POLL_MS, REFERENCE_POLL_MS, paymentEnding, type StartedPayment } from '../../lib/licence-rules.ts';
 import { LicenceDialog } from './LicenceDialog.tsx';
+import { MulticaixaReference } from './MulticaixaReference.tsx';
 
-type Ending = 'concluido' | 'cancelado';
+/** How a payment ended: paid, given up or refused, or (a Multicaixa reference) not paid in time. */
+export type PaymentEnding = Exclude<PaymentState, 'pendente'>;
 
 /**
- * The EMIS payment page in a frame (SPEC §4: respostaEmis.id), for a licence, a group plan or a reward. The page tells
- * its parent how the payment ended (server/payments/page.ts); in case that message never comes (the frame reloaded, an
- * old browser), the app also asks the server every few seconds. The check refreshes what the payment is for (the
- * licence, or the reward), so the screen updates without a reload. `onPaid` hears of a paid payment; `onEnded`, when
- * given, of a cancelled one too.
+ * The EMIS payment page in a frame (SPEC §4: respostaEmis.id), for a licence, a group plan or a reward; for a
+ * Multicaixa reference (PAYMENTS=proxypay) the reference to pay instead of a frame. The page tells its parent how the
+ * payment ended (server/payments/page.ts); in case that message never comes (the frame reloaded, an old browser, a
+ * reference paid at an ATM), the app also asks the server every few seconds. The check refreshes what the payment is
+ * for (the licence, or the reward), so the screen updates without a reload. `onPaid` hears of a paid payment;
+ * `onEnded`, when given, of one that ended otherwise too.
  */
 export function PaymentFrame({
-  paymentId,
+  payment,
   onPaid,
   onEnded,
   purpose = 'licenca',
   note,
   onClose,
 }: {
-  paymentId: string;
+  payment: StartedPayment;
   onPaid?: () => void;
-  onEnded?: (estado: Ending) => void;
+  onEnded?: (estado: PaymentEnding) => void;
   purpose?: 'licenca' | 'recompensa';
   note?: ReactNode;
   onClose: () => void;
@@ -34,36 +38,49 @@ export function PaymentFrame({
   const checkLicence = useSetAtom(checkPaymentAtom);
   const checkReward = useSetAtom(checkRewardPaymentAtom);
   const check = purpose === 'recompensa' ? checkReward : checkLicence;
-  const ended = useEffectEvent((estado: Ending) => {
-    if (estado === 'concluido') onPaid?.();
-    onEnded?.(estado);
-  });
-  const watchesCancel = onEnded !== undefined;
+  const [estado, setEstado] = useState<PaymentState>('pendente');
+  const { paymentId, multicaixa } = payment;
+  const finish = (ending: PaymentEnding) => {
+    setEstado(ending);
+    if (ending === 'concluido') onPaid?.();
+    onEnded?.(ending);
+  };
+  const ended = useEffectEvent(finish);
+  const watchesEnd = onEnded !== undefined || multicaixa !== undefined;
 
   useEffect(() => {
     let done = false;
     const settle = async () => {
       if (done) return;
-      const estado = await check(paymentId);
-      if ((estado === 'concluido' || (watchesCancel && estado === 'cancelado')) && !done) {
+      const now = await check(paymentId);
+      if (now && now !== 'pendente' && (now === 'concluido' || watchesEnd) && !done) {
         done = true;
-        ended(estado);
+        ended(now);
       }
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== location.origin) return;
       const ending = paymentEnding(event.data, paymentId);
-      if (ending === 'concluido' || (watchesCancel && ending !== null)) void settle();
+      if (ending === 'concluido' || (watchesEnd && ending !== null)) void settle();
     };
     addEventListener('message', onMessage);
-    const poll = setInterval(() => void settle(), PAYMENT_POLL_MS);
+    // A reference is paid away from the phone, often much later: asked less often than a frame being paid now.
+    const poll = setInterval(() => void settle(), multicaixa ? REFERENCE_POLL_MS : PAYMENT_POLL_MS);
     return () => {
       done = true;
       removeEventListener('message', onMessage);
       clearInterval(poll);
     };
-  }, [paymentId, check, watchesCancel]);
+  }, [paymentId, multicaixa, check, watchesEnd]);
 
+  if (multicaixa) {
+    return (
+      <LicenceDialog title={t`Pagamento por referência`} onClose={onClose} wide>
+        <MulticaixaReference paymentId={paymentId} reference={multicaixa} estado={estado} onCancelled={(now) => now !== 'pendente' && finish(now)} />
+        <p className="muted licence-note">{note ?? <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>}</p>
+      </LicenceDialog>
+    );
+  }
   return (
     <LicenceDialog title={t`Pagamento`} onClose={onClose} wide>
       <iframe className="payment-frame" src={`/pagamentos/emis/${encodeURIComponent(paymentId)}`} title={t`Página de pagamento EMIS`} />

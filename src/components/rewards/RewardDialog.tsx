@@ -11,7 +11,8 @@ import { PENDING } from '../../state/live-atom.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { formatKz } from '../../lib/format.ts';
 import { LicenceDialog } from '../licence/LicenceDialog.tsx';
-import { PaymentFrame } from '../licence/PaymentFrame.tsx';
+import { PaymentFrame, type PaymentEnding } from '../licence/PaymentFrame.tsx';
+import type { StartedPayment } from '../../lib/licence-rules.ts';
 import { RewardState } from './RewardState.tsx';
 import { brand } from '../../i18n/brand.ts';
 import { shownHandle } from '../../../contract/official-account.ts';
@@ -66,7 +67,7 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
   const [mensagem, setMensagem] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [ended, setEnded] = useState(false);
   // One key per reward the user means to send: a retry after a lost answer sends the same reward once.
   const key = useRef(newRewardKey());
@@ -93,21 +94,27 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
     setSending(false);
     if (result.kind === 'ok') {
       key.current = newRewardKey();
-      setPaymentId(result.paymentId);
+      setPayment(result);
       return;
     }
     setError(translateServerMessage(result.message));
   };
 
-  const paymentEnded = (estado: 'concluido' | 'cancelado') => {
+  const paymentEnded = (estado: PaymentEnding) => {
     setEnded(true);
-    toast(estado === 'concluido' ? { kind: 'success', text: t`Recompensa enviada` } : { kind: 'info', text: t`Pagamento cancelado. A recompensa foi reembolsada.` });
+    toast(
+      estado === 'concluido'
+        ? { kind: 'success', text: t`Recompensa enviada` }
+        : estado === 'expirado'
+          ? { kind: 'info', text: t`A referência expirou sem pagamento. A recompensa foi reembolsada.` }
+          : { kind: 'info', text: t`Pagamento cancelado. A recompensa foi reembolsada.` },
+    );
   };
 
-  if (paymentId && !ended) {
+  if (payment && !ended) {
     return (
       <PaymentFrame
-        paymentId={paymentId}
+        payment={payment}
         purpose="recompensa"
         onEnded={paymentEnded}
         note={<Trans>Depois de pagar, a recompensa é enviada e actualizada aqui.</Trans>}
@@ -118,8 +125,8 @@ export function RewardDialog({ recipient, fichaId, onClose }: { recipient: Rewar
 
   return (
     <LicenceDialog title={t`Recompensar @${handle}`} onClose={onClose}>
-      {paymentId ? (
-        <Outcome paymentId={paymentId} onClose={onClose} />
+      {payment ? (
+        <Outcome paymentId={payment.paymentId} onClose={onClose} />
       ) : (
         <form className="reward-form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="muted small">

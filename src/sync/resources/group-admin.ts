@@ -1,5 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { call } from '../../api/http.ts';
+import { startedPayment, type StartedPayment } from '../../lib/licence-rules.ts';
 import type { PublicUser } from '../../../contract/schemas/auth.ts';
 import { GroupSubscribeResponseSchema, type GroupPlanName } from '../../../contract/schemas/groups.ts';
 import { UserSearchResponseSchema } from '../../../contract/schemas/profile.ts';
@@ -49,12 +50,12 @@ export function addGroupMember(db: AppDb, input: { userId: string; groupId: stri
   });
 }
 
-export type GroupSubscribeOutcome = { kind: 'ok'; paymentId: string } | { kind: 'refused'; message: string } | { kind: 'network'; message: string };
+export type GroupSubscribeOutcome = ({ kind: 'ok' } & StartedPayment) | { kind: 'refused'; message: string } | { kind: 'network'; message: string };
 
 /** GET grupos/{id}/subscrever/{plan}: a payment to open in the EMIS frame (needs the network, never queued). */
 export async function subscribeToGroup(groupId: string, plan: GroupPlanName): Promise<GroupSubscribeOutcome> {
   const result = await call(`${GROUPS}/${encodeURIComponent(groupId)}/subscrever/${encodeURIComponent(plan)}`, { schema: GroupSubscribeResponseSchema });
   if (result.kind === 'network') return { kind: 'network', message: result.message };
   if (result.kind !== 'ok') return { kind: 'refused', message: result.message };
-  return { kind: 'ok', paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id };
+  return { kind: 'ok', ...startedPayment(result.data.respostaEmis) };
 }

@@ -1,6 +1,8 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { Licenca, LicencePlan } from '../../../contract/schemas/licence.ts';
-import { activateLicence, fetchPayment, redeemLicenceCode, requestActivation, startRenewal } from '../../api/licence.ts';
+import { activateLicence, cancelPendingPayment, fetchPayment, redeemLicenceCode, requestActivation, startRenewal } from '../../api/licence.ts';
+import { startedPayment, type StartedPayment } from '../../lib/licence-rules.ts';
+import type { PaymentState } from '../../../contract/schemas/payments.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { refreshLicence } from './account.ts';
 
@@ -38,24 +40,43 @@ export function sendPaymentProof(db: AppDb, images: string[]): Promise<LicenceAc
   return licenceAction(db, () => requestActivation(images));
 }
 
-type RenewalStart = { kind: 'ok'; message: string; paymentId: string } | Exclude<LicenceActionResult, { kind: 'ok' }>;
+type RenewalStart = ({ kind: 'ok'; message: string } & StartedPayment) | Exclude<LicenceActionResult, { kind: 'ok' }>;
 
 /** renovarLicenca/{plan}: the payment to open in the EMIS frame. */
 export async function renewLicence(plan: LicencePlan): Promise<RenewalStart> {
   const result = await startRenewal(plan);
   if (result.kind === 'network') return { kind: 'network', message: result.message };
   if (result.kind !== 'ok') return { kind: 'refused', message: result.message, tipo: result.kind === 'http' ? tipoOf(result.body) : null };
-  return { kind: 'ok', message: result.data.message, paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id };
+  return { kind: 'ok', message: result.data.message, ...startedPayment(result.data.respostaEmis) };
 }
 
 /**
  * How a payment stands on the server; once it is paid the licence is fetched again (the server added the plan's
  * period in the payment's own transaction).
  */
-export async function checkPayment(db: AppDb, paymentId: string): Promise<'pendente' | 'concluido' | 'cancelado' | null> {
+export async function checkPayment(db: AppDb, paymentId: string): Promise<PaymentState | null> {
   const result = await fetchPayment(paymentId);
   if (result.kind !== 'ok') return null;
   const estado = result.data.pagamento.estado;
   if (estado === 'concluido') await refreshLicence(db, { force: true });
   return estado;
+}
+
+export type PaymentCancelOutcome = { kind: 'ok'; estado: PaymentState } | { kind: 'refused' | 'network'; message: string; estado?: PaymentState };
+
+/**
+ * The payer gives up a pending payment. Already paid meanwhile is answered with the payment as it stands (409 and
+ * the payment), so the screen shows it paid rather than an error.
+ */
+export async function cancelPayment(paymentId: string): Promise<PaymentCancelOutcome> {
+  const result = await cancelPendingPayment(paymentId);
+  if (result.kind === 'ok') return { kind: 'ok', estado: result.data.pagamento.estado };
+  if (result.kind === 'network') return { kind: 'network', message: result.message };
+  const estado = result.kind === 'http' ? paymentStateOf(result.body) : undefined;
+  return estado ? { kind: 'refused', message: result.message, estado } : { kind: 'refused', message: result.message };
+}
+
+function paymentStateOf(body: unknown): PaymentState | undefined {
+  const estado = (body as { pagamento?: { estado?: unknown } } | null)?.pagamento?.estado;
+  return estado === 'pendente' || estado === 'concluido' || estado === 'cancelado' || estado === 'expirado' ? estado : undefined;
 }

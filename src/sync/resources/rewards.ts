@@ -3,6 +3,8 @@ import type { StoreTables } from '../../db/store-transaction.ts';
 import { readMirrorOwner } from '../../db/session-record.ts';
 import { call } from '../../api/http.ts';
 import { fetchPayment } from '../../api/licence.ts';
+import { startedPayment, type StartedPayment } from '../../lib/licence-rules.ts';
+import type { PaymentState } from '../../../contract/schemas/payments.ts';
 import { REFRESH_LISTS_MS } from '../../../contract/limits.ts';
 import {
   RewardListResponseSchema,
@@ -66,7 +68,7 @@ export async function refreshReward(db: AppDb, pagamentoId: string): Promise<Rew
 }
 
 export type SendRewardOutcome =
-  | { kind: 'ok'; paymentId: string; reward: Reward }
+  | ({ kind: 'ok'; reward: Reward } & StartedPayment)
   | { kind: 'refused'; message: string }
   | { kind: 'network'; message: string };
 
@@ -102,14 +104,14 @@ export async function sendReward(db: AppDb, input: SendRewardInput): Promise<Sen
     const list = await tx.queries.get(key);
     if (list) await tx.queries.put({ ...list, ids: [reward.pagamentoId, ...list.ids.filter((id) => id !== reward.pagamentoId)] });
   });
-  return { kind: 'ok', paymentId: result.data.respostaEmis.pagamentoId ?? result.data.respostaEmis.id, reward };
+  return { kind: 'ok', ...startedPayment(result.data.respostaEmis), reward };
 }
 
 /**
  * How a reward's payment stands; once it ended (paid or cancelled) the reward is fetched again, so every list and
  * its page show its new state without a reload.
  */
-export async function checkRewardPayment(db: AppDb, paymentId: string): Promise<'pendente' | 'concluido' | 'cancelado' | null> {
+export async function checkRewardPayment(db: AppDb, paymentId: string): Promise<PaymentState | null> {
   const result = await fetchPayment(paymentId);
   if (result.kind !== 'ok') return null;
   const estado = result.data.pagamento.estado;

@@ -218,7 +218,9 @@ const ANSWERS = {
   'POST /api/client/public/pagamentos/emis/:id/confirmar': PaymentResultResponseSchema,
   'POST /api/client/public/pagamentos/emis/:id/cancelar': PaymentResultResponseSchema,
   [`GET ${C}/pagamentos/:id`]: PaymentResultResponseSchema,
+  [`POST ${C}/pagamentos/:id/cancelar`]: PaymentResultResponseSchema,
   'POST /api/pagamentos/emis/callback/:secret': GatewayCallbackResponseSchema,
+  'POST /api/pagamentos/proxypay/webhook': GatewayCallbackResponseSchema,
   'GET /pagamentos/emis-gpo.css': { notJson: "the stylesheet of EMIS GPO's frame" },
   'GET /api/client/public/explorar/apostas': ExploreBetsResponseSchema,
   'GET /api/client/public/explorar/fichas': ExploreSlipsResponseSchema,
@@ -257,6 +259,7 @@ type Parsed<K extends JsonRoute> = Routes[K] extends z.ZodType ? z.output<Routes
 const NOT_CALLED: Partial<Record<JsonRoute, string>> = {
   [`PATCH ${C}/conta/actualizarPassword`]: "needs the account's real password; social-settings.test.ts parses it",
   'POST /api/pagamentos/emis/callback/:secret': 'needs PAYMENTS=emis-gpo and its fake; payments-emis-gpo.test.ts parses it',
+  'POST /api/pagamentos/proxypay/webhook': 'needs PAYMENTS=proxypay and its fake; payments-proxypay.test.ts parses it',
 };
 
 /** Every concrete route of the app (no middleware wildcards), as `METHOD path`. */
@@ -525,6 +528,8 @@ describeOnEachDb(
       await pay(renewal.respostaEmis.id, 'confirmar');
       const purchase = await call(demo, `GET ${C}/licenca/comprarLicenca/:id`, `${C}/licenca/comprarLicenca/anual`);
       await pay(purchase.respostaEmis.id, 'cancelar');
+      const abandoned = await call(demo, `GET ${C}/licenca/comprarLicenca/:id`, `${C}/licenca/comprarLicenca/mensal`);
+      await call(demo, `POST ${C}/pagamentos/:id/cancelar`, `${C}/pagamentos/${abandoned.respostaEmis.id}/cancelar`);
       await call(demo, `GET ${C}/licenca/usarCodigoLicenca/:code`, `${C}/licenca/usarCodigoLicenca/${first(DEMO_LICENCE_CODES, 'code').codigo}`);
       await call(other, `PATCH ${C}/licenca/solicitarActivacao`, `${C}/licenca/solicitarActivacao`, { body: { comprovativo: [PNG_1PX] } });
 

@@ -45,7 +45,7 @@ describe('the demo is explicit', () => {
   });
 
   it('refuses an unknown PAYMENTS value with a clear error', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret, PAYMENTS: 'free' })).toThrow(/PAYMENTS: expected simulated, emis-gpo or off/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_SECRET: secret, PAYMENTS: 'free' })).toThrow(/PAYMENTS: expected simulated, emis-gpo, proxypay or off/);
   });
 });
 
