@@ -26,8 +26,17 @@ export const PagamentoSchema = lazySchema(() => z.object({
   updatedAt: z.string(),
   /** Only for a payment by Multicaixa reference: paid outside the app, so the app shows it in place of the frame. */
   multicaixa: ReferenciaMulticaixaSchema.optional(),
+  /** Only for a group plan's payment: the group, so its paywall shows the payment. */
+  grupoId: z.string().optional(),
 }));
 export type Pagamento = z.infer<typeof PagamentoSchema>;
+
+/** GET /api/client/common/pagamentos: the caller's latest payments, newest first (PAYMENT_LIST_SIZE at most). */
+export const PaymentListResponseSchema = lazySchema(() => z.object({ status: z.string(), message: z.string().optional(), pagamentos: z.array(PagamentoSchema) }));
+export type PaymentListResponse = z.infer<typeof PaymentListResponseSchema>;
+
+/** How many of a user's latest payments the list gives: enough for a pending one to be found again. */
+export const PAYMENT_LIST_SIZE = 20;
 
 /**
  * POST /api/client/public/pagamentos/emis/{id}/confirmar|cancelar with Accept: application/json, and

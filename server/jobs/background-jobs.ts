@@ -9,6 +9,7 @@ import { housekeeping } from './housekeeping.ts';
 import { LICENCE_EXPIRY_EVERY_MS, tellExpiredLicences } from '../licence/licence-expiry.ts';
 import { GROUP_ENDING_EVERY_MS, tellEndingGroupSubscriptions } from '../social/groups/subscription-ending.ts';
 import { pollProxyPay } from '../payments/proxypay/poll.ts';
+import { PAYMENT_EXPIRY_EVERY_MS, expirePayments } from '../payments/expiry.ts';
 import type { JobDefinition } from './scheduler.ts';
 
 /** Fixtures are topped up so the next 7 days always have matches on a server that runs for days. */
@@ -34,12 +35,13 @@ export function backgroundJobs({ config, db, signals, provider }: BackgroundJobs
     { name: 'licencas', everyMs: LICENCE_EXPIRY_EVERY_MS, run: (now) => tellExpiredLicences(db, signals, now) },
     // Paid group plans end by time too: members are told once, within 3 days of the end (social/groups/subscription-ending.ts).
     { name: 'grupos-fim', everyMs: GROUP_ENDING_EVERY_MS, run: (now) => tellEndingGroupSubscriptions(db, signals, now) },
+    // Pending payments past their end (a reference not paid in time, a GPO frame gone) end expired (payments/expiry.ts).
+    { name: 'pagamentos-fim', everyMs: PAYMENT_EXPIRY_EVERY_MS, run: (now) => expirePayments(db, signals, now) },
   ];
-  // PAYMENTS=proxypay: payments ProxyPay holds are taken and acknowledged (a webhook lost is not a lost payment), and
-  // references past their end expire.
+  // PAYMENTS=proxypay: payments ProxyPay holds are taken and acknowledged, so a webhook lost is not a lost payment.
   if (config.proxyPay) {
     const proxyPay = config.proxyPay;
-    jobs.push({ name: 'pagamentos-proxypay', everyMs: proxyPay.pollIntervalMs, run: (now) => pollProxyPay(db, signals, proxyPay, now) });
+    jobs.push({ name: 'pagamentos-proxypay', everyMs: proxyPay.pollIntervalMs, run: () => pollProxyPay(db, signals, proxyPay) });
   }
   // SPORTS_FEED=api-football: real fixtures, prices and results; the generated fixtures and the simulator stay off.
   if (config.feed.kind === 'api-football') {

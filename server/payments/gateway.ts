@@ -37,6 +37,9 @@ export interface StartedPayment {
   multicaixa?: ReferenciaMulticaixa;
 }
 
+/** After a GPO frame's time to live, how long a pending payment waits for its callback before it is expired. */
+const FRAME_GRACE_MS = 10 * 60 * 1000;
+
 /** How long a Multicaixa reference stays payable: long enough to reach an ATM or a bank's app over a weekend. */
 export const REFERENCE_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 
@@ -108,7 +111,8 @@ export async function beginPayment(config: Config, amount: number, now = new Dat
   const referencia = newReference();
   // GPO does not sign its callbacks: the path carries a secret only this payment's callback knows.
   const secret = randomBytes(32).toString('base64url');
-  const token = await requestFrameToken(gpo, { reference: referencia, amount: value, callbackUrl: `${gpo.publicUrl}/api/pagamentos/emis/callback/${secret}` });
+  const frame = await requestFrameToken(gpo, { reference: referencia, amount: value, callbackUrl: `${gpo.publicUrl}/api/pagamentos/emis/callback/${secret}` });
+  const token = frame.id;
   return {
     id,
     amount: value,
@@ -117,6 +121,9 @@ export async function beginPayment(config: Config, amount: number, now = new Dat
     referencia,
     gatewayId: token,
     segredoHash: hashSecret(secret),
+    // Once the frame is gone the payment can no longer be made in it; a payer still confirming on the phone has
+    // a margin, and a callback that comes later still applies (settle-payment.ts, moneyReceived).
+    expiraEm: new Date(now.getTime() + frame.lifeMs + FRAME_GRACE_MS).toISOString(),
     started: { id: token, url: frameUrl(gpo, token), pagamentoId: id },
   };
 }

@@ -18,6 +18,7 @@ export function parseDetails(row: PaymentRow): Record<string, unknown> {
 }
 
 export function toPagamento(row: PaymentRow): Pagamento {
+  const grupoId = row.finalidade === 'grupo' ? parseDetails(row).grupoId : undefined;
   return {
     id: row.id,
     finalidade: row.finalidade,
@@ -29,5 +30,6 @@ export function toPagamento(row: PaymentRow): Pagamento {
     ...(row.gateway === 'proxypay' && row.entidade && row.referencia && row.expira_em
       ? { multicaixa: { entidade: row.entidade, referencia: row.referencia, valor: row.valor, expiraEm: row.expira_em } }
       : {}),
+    ...(typeof grupoId === 'string' ? { grupoId } : {}),
   };
 }

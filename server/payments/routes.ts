@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { brandForHost } from '../../contract/brands.ts';
 import { MSG } from '../../contract/messages.ts';
-import { PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
+import { PAYMENT_LIST_SIZE, PaymentListResponseSchema, PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
 import type { AppEnv } from '../hono-env.ts';
 import { requireSession } from '../auth/session.ts';
 import { answer } from '../lib/answer.ts';
@@ -83,6 +83,20 @@ export function mountPaymentRoutes(app: Hono<AppEnv>): void {
 
   mountEmisGpoRoutes(app);
   mountProxyPayRoutes(app);
+
+  /** The user's latest payments, newest first: each screen shows its own (à espera, pago, cancelado, expirado). */
+  app.get('/api/client/common/pagamentos', requireSession, async (c) => {
+    const rows = await c
+      .get('db')
+      .selectFrom('pagamentos')
+      .selectAll()
+      .where('usuario_id', '=', c.get('user').id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(PAYMENT_LIST_SIZE)
+      .execute();
+    return answer(c, PaymentListResponseSchema, { pagamentos: rows.map(toPagamento) });
+  });
 
   /** The state of one of the user's payments, for the app to check after the payment frame closes. */
   app.get('/api/client/common/pagamentos/:id', requireSession, async (c) => {

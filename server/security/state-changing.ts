@@ -70,6 +70,7 @@ export const READ_ONLY_GETS: readonly string[] = [
   `${COMMON}/imagens/:id`,
   `${COMMON}/licenca`,
   `${COMMON}/notificacoes`,
+  `${COMMON}/pagamentos`,
   `${COMMON}/pagamentos/:id`,
   `${COMMON}/perfil/:nomeUsuario`,
   `${COMMON}/perfil/:nomeUsuario/fichas`,

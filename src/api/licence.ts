@@ -1,5 +1,5 @@
 import { LicencaResponseSchema, PaymentStartResponseSchema, type LicencePlan } from '../../contract/schemas/licence.ts';
-import { PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
+import { PaymentListResponseSchema, PaymentResultResponseSchema } from '../../contract/schemas/payments.ts';
 import { call } from './http.ts';
 
 // The subscription's calls (docs/api/betting.md, Licence and Payments). Each needs the network: none is queued.
@@ -31,3 +31,7 @@ export function cancelPendingPayment(id: string) {
   return call(`/api/client/common/pagamentos/${encodeURIComponent(id)}/cancelar`, { method: 'post', json: {}, schema: PaymentResultResponseSchema });
 }
 
+/** The user's latest payments, newest first, each with its state. */
+export function fetchPayments() {
+  return call('/api/client/common/pagamentos', { schema: PaymentListResponseSchema });
+}

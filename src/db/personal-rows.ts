@@ -36,6 +36,7 @@ const PERSONAL_KV: Record<KeyValueRecord['key'], boolean> = {
   pushConfig: false,
   draftSlip: true,
   licence: true,
+  payments: true,
   profile: true,
   onlineUsers: true,
   pushInbox: true,

@@ -2,6 +2,7 @@ import type { Event } from '../../contract/schemas/events.ts';
 import type { Session } from '../../contract/schemas/auth.ts';
 import type { DraftSlip } from '../../contract/draft-slip.ts';
 import type { Licenca } from '../../contract/schemas/licence.ts';
+import type { Pagamento } from '../../contract/schemas/payments.ts';
 import type { Follows, MyProfileUser } from '../../contract/schemas/profile.ts';
 import type { UserRecord } from '../../contract/schemas/record.ts';
 
@@ -43,6 +44,12 @@ export interface DraftSlipRecord {
   value: DraftSlip;
 }
 
+/** The signed-in user's latest payments as the server last sent them (newest first). */
+export interface PaymentsRecord {
+  key: 'payments';
+  value: Pagamento[];
+}
+
 /** The signed-in user's licence as the server last sent it. */
 export interface LicenceRecord {
   key: 'licence';
@@ -68,6 +75,7 @@ export interface PushInboxRecord {
 export type KeyValueRecord =
   | PushInboxRecord
   | LicenceRecord
+  | PaymentsRecord
   | ProfileRecord
   | DraftSlipRecord
   | PushConfigRecord

@@ -3,11 +3,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { LicencePlan } from '../../contract/schemas/licence.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
-import { activateTrialAtom, licenceAtom, licenceMetaAtom, refreshLicenceAtom, renewLicenceAtom } from '../state/licence.ts';
+import { activateTrialAtom, licenceAtom, licenceMetaAtom, refreshLicenceAtom, refreshPaymentsAtom, renewLicenceAtom } from '../state/licence.ts';
 import { onlineAtom } from '../state/network.ts';
 import { PENDING } from '../state/live-atom.ts';
 import { showToastAtom } from '../state/toasts.ts';
-import { canRenew, effectiveState, formatExpiry, isExpiring, schedulePrompts } from '../lib/licence-rules.ts';
+import { canRenew, effectiveState, formatExpiry, isExpiring, schedulePrompts, type StartedPayment } from '../lib/licence-rules.ts';
 import { translateServerMessage } from '../i18n/server-message.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { LastUpdated } from '../components/LastUpdated.tsx';
@@ -15,7 +15,7 @@ import { useNow } from '../components/use-now.ts';
 import { LicenceStatus } from '../components/licence/LicenceStatus.tsx';
 import { RenewalPlans } from '../components/licence/RenewalPlans.tsx';
 import { PaymentFrame } from '../components/licence/PaymentFrame.tsx';
-import type { StartedPayment } from '../lib/licence-rules.ts';
+import { PaymentList } from '../components/licence/PaymentList.tsx';
 import { RenewalSections } from '../components/licence/RenewalSections.tsx';
 import { LicenceDialog } from '../components/licence/LicenceDialog.tsx';
 import '../components/licence/licence.css';
@@ -36,7 +36,11 @@ export default function Licence() {
   const [payment, setPayment] = useState<StartedPayment | null>(null);
   const [activating, setActivating] = useState(false);
 
-  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'licence', (_isCurrent, first) => void refresh(first));
+  const refreshPayments = useSetAtom(refreshPaymentsAtom);
+  useRefreshWhileVisible(online, REFRESH_LISTS_MS, 'licence', (_isCurrent, first) => {
+    void refresh(first);
+    void refreshPayments(first);
+  });
 
   const loaded = licence !== PENDING && licence !== null ? licence : null;
   const state = loaded ? effectiveState(loaded.estado, loaded.expiraEm, now) : null;
@@ -125,6 +129,7 @@ export default function Licence() {
               <RenewalPlans online={online} onChoose={(plan) => void choosePlan(plan)} />
             </LicenceDialog>
           )}
+          <PaymentList which={(p) => p.finalidade === 'licenca'} onResume={setPayment} />
           {payment && <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} />}
         </>
       )}

@@ -1,5 +1,7 @@
 import { atom } from 'jotai';
 import type { Licenca, LicencePlan } from '../../contract/schemas/licence.ts';
+import type { Pagamento } from '../../contract/schemas/payments.ts';
+import type { StartedPayment } from '../lib/licence-rules.ts';
 import { db } from '../db/instance.ts';
 import { loadSync } from './lazy-sync.ts';
 import { liveAtom } from './live-atom.ts';
@@ -32,7 +34,7 @@ export const sendPaymentProofAtom = atom(
   async (_get, _set, images: string[]): Promise<LicenceOutcome> => (await loadSync()).sendPaymentProof(db, images),
 );
 
-type RenewalOutcome = { kind: 'ok'; message: string; paymentId: string } | Exclude<LicenceOutcome, { kind: 'ok' }>;
+type RenewalOutcome = ({ kind: 'ok'; message: string } & StartedPayment) | Exclude<LicenceOutcome, { kind: 'ok' }>;
 
 export const renewLicenceAtom = atom(null, async (_get, _set, plan: LicencePlan): Promise<RenewalOutcome> => (await loadSync()).renewLicence(plan));
 
@@ -40,7 +42,14 @@ export const renewLicenceAtom = atom(null, async (_get, _set, plan: LicencePlan)
 export const checkPaymentAtom = atom(null, async (_get, _set, paymentId: string) => (await loadSync()).checkPayment(db, paymentId));
 
 /** The payer gives up a pending payment (needs the network; never queued). */
-export const cancelPaymentAtom = atom(null, async (_get, _set, paymentId: string) => (await loadSync()).cancelPayment(paymentId));
+export const cancelPaymentAtom = atom(null, async (_get, _set, paymentId: string) => (await loadSync()).cancelPayment(db, paymentId));
+
+/** The user's latest payments as this phone last stored them (newest first); empty when never loaded. */
+export const paymentsAtom = personalAtom<Pagamento[]>([], () =>
+  db.kv.get('payments').then((record) => (record?.key === 'payments' && Array.isArray(record.value) ? record.value : [])),
+);
+
+export const refreshPaymentsAtom = atom(null, async (_get, _set, force: boolean) => (await loadSync()).refreshPayments(db, { force }));
 
 interface SubscriptionNotice {
   tipo: string;

@@ -40,7 +40,8 @@ export { createSlip, slipAction, slipList, refreshSlip, refreshPublicSlip, refus
 export { refreshSharedSlip } from './resources/shared-slips.ts';
 export { refreshExplore, loadMoreExplore, refreshCompetitions, askForTip } from './resources/explore.ts';
 export { refreshLicence, refreshProfile } from './resources/account.ts';
-export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment, cancelPayment } from './resources/licence.ts';
+export { activateTrial, redeemCode, sendPaymentProof, renewLicence, checkPayment } from './resources/licence.ts';
+export { cancelPayment, refreshPayments } from './resources/payments.ts';
 export { onSubscriptionRefusal } from '../api/subscription-refusals.ts';
 export { pruneStore } from './prune.ts';
 export { refreshNotifications, loadOlderNotifications, markNotificationsRead } from './resources/notifications.ts';

@@ -30,8 +30,11 @@ export function frameUrl(config: EmisGpoConfig, token: string): string {
   return `${config.url}/portal/frame?token=${encodeURIComponent(token)}`;
 }
 
-/** Asks GPO for a payment frame; its id is what the payer opens. */
-export async function requestFrameToken(config: EmisGpoConfig, request: FrameRequest): Promise<string> {
+/** How long a frame lasts when GPO does not say (its documented time to live is five minutes). */
+const DEFAULT_FRAME_LIFE_MS = 5 * 60 * 1000;
+
+/** Asks GPO for a payment frame: its id is what the payer opens, for `lifeMs` (GPO's timeToLive). */
+export async function requestFrameToken(config: EmisGpoConfig, request: FrameRequest): Promise<{ id: string; lifeMs: number }> {
   let response: Response;
   try {
     response = await fetch(`${config.url}/portal/frameToken`, {
@@ -59,7 +62,8 @@ export async function requestFrameToken(config: EmisGpoConfig, request: FrameReq
   } catch {
     throw new GpoError('EMIS GPO answered something other than JSON');
   }
-  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  const { id, timeToLive } = typeof body === 'object' && body !== null ? (body as { id?: unknown; timeToLive?: unknown }) : {};
   if (typeof id !== 'string' || !/^[0-9A-Za-z-]{1,100}$/.test(id)) throw new GpoError('EMIS GPO answered without a frame id');
-  return id;
+  const life = typeof timeToLive === 'number' && Number.isFinite(timeToLive) && timeToLive > 0 ? Math.min(timeToLive, 24 * 3600 * 1000) : DEFAULT_FRAME_LIFE_MS;
+  return { id, lifeMs: life };
 }

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/create-db.ts';
 import type { Signals } from '../../signals/signals.ts';
 import type { ProxyPayConfig } from '../payments-config.ts';
-import { cancelPayment } from '../settle-payment.ts';
 import { acknowledgePayment, listPayments } from './client.ts';
 import { takeProxyPayPayment } from './take-payment.ts';
 
@@ -9,9 +8,9 @@ import { takeProxyPayPayment } from './take-payment.ts';
  * One round of the ProxyPay job (server/jobs, under its lease): every payment ProxyPay still holds for us is taken
  * (takeProxyPayPayment: once, whether or not its webhook came) and then acknowledged, so a webhook lost while the
  * server was down is not a lost payment. A payment of no reference of ours is kept for a person and acknowledged too
- * (it would otherwise be listed forever). Then pending references past their end are marked 'expirado'.
+ * (it would otherwise be listed forever).
  */
-export async function pollProxyPay(db: Db, signals: Signals, config: ProxyPayConfig, now = new Date()): Promise<void> {
+export async function pollProxyPay(db: Db, signals: Signals, config: ProxyPayConfig): Promise<void> {
   const listed = await listPayments(config);
   for (const { raw, payment } of listed) {
     if (!payment) {
@@ -21,18 +20,4 @@ export async function pollProxyPay(db: Db, signals: Signals, config: ProxyPayCon
     await takeProxyPayPayment(db, signals, config, payment, JSON.stringify(raw));
     await acknowledgePayment(config, payment.id);
   }
-  await expireReferences(db, signals, now);
-}
-
-/** Pending Multicaixa references whose end has passed end 'expirado' (their purpose's onCancelled runs once). */
-export async function expireReferences(db: Db, signals: Signals, now = new Date()): Promise<number> {
-  const due = await db
-    .selectFrom('pagamentos')
-    .select('id')
-    .where('estado', '=', 'pendente')
-    .where('expira_em', '<', now.toISOString())
-    .limit(500)
-    .execute();
-  for (const { id } of due) await cancelPayment(db, signals, id, now, 'expirado');
-  return due.length;
 }

@@ -6,13 +6,14 @@ import { GROUP_PLAN_DAYS } from '../../../contract/limits.ts';
 import { MSG } from '../../../contract/messages.ts';
 import { subscribeGroupAtom } from '../../state/group-admin.ts';
 import { refreshGroupAtom } from '../../state/groups.ts';
+import { refreshPaymentsAtom } from '../../state/licence.ts';
 import { onlineAtom } from '../../state/network.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { formatKz } from '../../lib/format.ts';
-import { PAYMENT_BUTTON_PAUSE_MS } from '../../lib/licence-rules.ts';
+import { PAYMENT_BUTTON_PAUSE_MS, type StartedPayment } from '../../lib/licence-rules.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
 import { PaymentFrame } from '../licence/PaymentFrame.tsx';
-import type { StartedPayment } from '../../lib/licence-rules.ts';
+import { PaymentList } from '../licence/PaymentList.tsx';
 import { GroupInfo, offeredPlans, usePlanNames } from './admin/GroupInfo.tsx';
 import { CreatorRecord } from '../record/CreatorRecord.tsx';
 import '../licence/licence.css';
@@ -35,6 +36,11 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
   const [paused, setPaused] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const refreshPayments = useSetAtom(refreshPaymentsAtom);
+  // The payments for this group's plans (one may wait to be paid), as fresh as the page.
+  useEffect(() => {
+    if (online) void refreshPayments(false);
+  }, [online, refreshPayments]);
   const plans = offeredPlans(group);
   const subscribeLabels: Record<GroupPlanName, string> = { semanal: t`Subscrever semanal`, mensal: t`Subscrever mensal`, anual: t`Subscrever anual` };
 
@@ -89,6 +95,7 @@ export function GroupPaywall({ group, onPaid }: { group: GroupSummary; onPaid?: 
           <Trans>Subscrever precisa de internet. Liga-te para pagar.</Trans>
         </p>
       )}
+      <PaymentList which={(p) => p.grupoId === group.id} onResume={setPayment} limit={3} />
       {payment && <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} />}
     </section>
   );

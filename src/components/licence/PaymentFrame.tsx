@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentState } from '../../../contract/schemas/payments.ts';
-import { checkPaymentAtom } from '../../state/licence.ts';
+import { checkPaymentAtom, refreshPaymentsAtom } from '../../state/licence.ts';
 import { checkRewardPaymentAtom } from '../../state/rewards.ts';
 import { PAYMENT_POLL_MS, REFERENCE_POLL_MS, paymentEnding, type StartedPayment } from '../../lib/licence-rules.ts';
 import { LicenceDialog } from './LicenceDialog.tsx';
@@ -47,6 +47,12 @@ export function PaymentFrame({
   };
   const ended = useEffectEvent(finish);
   const watchesEnd = onEnded !== undefined || multicaixa !== undefined;
+  const refreshPayments = useSetAtom(refreshPaymentsAtom);
+  // The screen's payment list shows this payment from now on, and as it stands once the dialog closes.
+  useEffect(() => {
+    void refreshPayments(true);
+    return () => void refreshPayments(true);
+  }, [paymentId, refreshPayments]);
 
   useEffect(() => {
     let done = false;

@@ -6,6 +6,8 @@ import { applySignal } from './apply-signal.ts';
 import { writeForOwner } from '../mirror-owner.ts';
 import { groupsList, refreshList, roomsList } from '../resources/lists.ts';
 import { refreshSession } from '../session-actions.ts';
+import { refreshPayments } from '../resources/payments.ts';
+import { refreshLicence } from '../resources/account.ts';
 import { sessionChangesSettled } from '../session-changes.ts';
 
 /**
@@ -66,7 +68,13 @@ export async function connectRealtime(db: AppDb, userId: string, handlers: Realt
     if (chatType === 'grupo') void refreshList(db, groupsList(), true);
     else if (chatType === 'sala') void refreshList(db, roomsList(), true);
   };
-  channel.bind(NOVO_SINAL_EVENT, (data: unknown) => void applySignal(db, data, userId, onMissingChat));
+  channel.bind(NOVO_SINAL_EVENT, (data: unknown) =>
+    void applySignal(db, data, userId, onMissingChat).then((wrote) => {
+      // A notification about one of the user's payments (paid, refused, expired, under review): the payments and
+      // the licence shown are fetched again, so every payment screen shows the new state live.
+      if (wrote && aboutPayment(data)) void Promise.all([refreshPayments(db, { force: true }), refreshLicence(db, { force: true })]);
+    }),
+  );
   let subscribedBefore = false;
   channel.bind('pusher:subscription_succeeded', (members: PresenceMembers) => {
     if (!subscribedBefore) handlers.onFirstSubscribed();
@@ -139,4 +147,10 @@ async function updateOnline(db: AppDb, selfId: string, change: (current: Set<str
     next.add(selfId);
     await tx.kv.put({ key: 'onlineUsers', ids: [...next] });
   });
+}
+
+/** Whether a signal (already parsed by applySignal) is a notification about a payment. */
+function aboutPayment(data: unknown): boolean {
+  const sinal = (data as { sinal?: { notificacao?: { pagamentoId?: unknown } } } | null)?.sinal;
+  return typeof sinal?.notificacao?.pagamentoId === 'string';
 }

@@ -1,10 +1,11 @@
 import type { AppDb } from '../../db/app-db.ts';
 import type { Licenca, LicencePlan } from '../../../contract/schemas/licence.ts';
-import { activateLicence, cancelPendingPayment, fetchPayment, redeemLicenceCode, requestActivation, startRenewal } from '../../api/licence.ts';
+import { activateLicence, fetchPayment, redeemLicenceCode, requestActivation, startRenewal } from '../../api/licence.ts';
 import { startedPayment, type StartedPayment } from '../../lib/licence-rules.ts';
 import type { PaymentState } from '../../../contract/schemas/payments.ts';
 import type { ApiResult } from '../../api/http.ts';
 import { refreshLicence } from './account.ts';
+import { refreshPayments } from './payments.ts';
 
 // The subscription page's actions. They need the network (a payment, a code, a proof the moderator must see now), so
 // none is queued in the outbox: each answers at once. After a change the licence is stored through the one refresher
@@ -59,24 +60,6 @@ export async function checkPayment(db: AppDb, paymentId: string): Promise<Paymen
   if (result.kind !== 'ok') return null;
   const estado = result.data.pagamento.estado;
   if (estado === 'concluido') await refreshLicence(db, { force: true });
+  if (estado !== 'pendente') await refreshPayments(db, { force: true });
   return estado;
-}
-
-export type PaymentCancelOutcome = { kind: 'ok'; estado: PaymentState } | { kind: 'refused' | 'network'; message: string; estado?: PaymentState };
-
-/**
- * The payer gives up a pending payment. Already paid meanwhile is answered with the payment as it stands (409 and
- * the payment), so the screen shows it paid rather than an error.
- */
-export async function cancelPayment(paymentId: string): Promise<PaymentCancelOutcome> {
-  const result = await cancelPendingPayment(paymentId);
-  if (result.kind === 'ok') return { kind: 'ok', estado: result.data.pagamento.estado };
-  if (result.kind === 'network') return { kind: 'network', message: result.message };
-  const estado = result.kind === 'http' ? paymentStateOf(result.body) : undefined;
-  return estado ? { kind: 'refused', message: result.message, estado } : { kind: 'refused', message: result.message };
-}
-
-function paymentStateOf(body: unknown): PaymentState | undefined {
-  const estado = (body as { pagamento?: { estado?: unknown } } | null)?.pagamento?.estado;
-  return estado === 'pendente' || estado === 'concluido' || estado === 'cancelado' || estado === 'expirado' ? estado : undefined;
 }

@@ -15,6 +15,7 @@ import {
 import { loadNextPage, refreshFirstPage, type PagedList, type PageOutcome } from '../pull/paged.ts';
 import { markFailed, markRefreshed } from '../freshness.ts';
 import { writeForOwner } from '../mirror-owner.ts';
+import { refreshPayments } from './payments.ts';
 import { rewardKey, rewardListKey, rewardListMetaKey, rewardMetaKey, type RewardListName } from './reward-keys.ts';
 
 // Rewards (SPEC §2 /dashboard/recompensas/…; docs/api/social.md "Rewards"). Each reward seen is a `queries` row of its
@@ -115,8 +116,8 @@ export async function checkRewardPayment(db: AppDb, paymentId: string): Promise<
   const result = await fetchPayment(paymentId);
   if (result.kind !== 'ok') return null;
   const estado = result.data.pagamento.estado;
-  if (estado !== 'pendente') await refreshReward(db, paymentId);
+  if (estado !== 'pendente') await Promise.all([refreshReward(db, paymentId), refreshPayments(db, { force: true })]);
   // A refunded reward joins the refunded list.
-  if (estado === 'cancelado') await loadRewards(db, { lista: 'reembolsados', force: true });
+  if (estado === 'cancelado' || estado === 'expirado') await loadRewards(db, { lista: 'reembolsados', force: true });
   return estado;
 }

@@ -29,7 +29,7 @@ import {
 import { GroupListResponseSchema, GroupResponseSchema, GroupSubscribeResponseSchema, IgnoreInvitationResponseSchema } from '../../../contract/schemas/groups.ts';
 import { LicencaResponseSchema, LicenceRequestListResponseSchema, PaymentStartResponseSchema } from '../../../contract/schemas/licence.ts';
 import { MarkNotificationsReadResponseSchema, NotificationListResponseSchema } from '../../../contract/schemas/notifications.ts';
-import { GatewayCallbackResponseSchema, PaymentResultResponseSchema } from '../../../contract/schemas/payments.ts';
+import { GatewayCallbackResponseSchema, PaymentListResponseSchema, PaymentResultResponseSchema } from '../../../contract/schemas/payments.ts';
 import {
   CounterResetResponseSchema,
   FollowResponseSchema,
@@ -217,6 +217,7 @@ const ANSWERS = {
   'GET /pagamentos/emis/:id': { notJson: 'the simulated payment page' },
   'POST /api/client/public/pagamentos/emis/:id/confirmar': PaymentResultResponseSchema,
   'POST /api/client/public/pagamentos/emis/:id/cancelar': PaymentResultResponseSchema,
+  [`GET ${C}/pagamentos`]: PaymentListResponseSchema,
   [`GET ${C}/pagamentos/:id`]: PaymentResultResponseSchema,
   [`POST ${C}/pagamentos/:id/cancelar`]: PaymentResultResponseSchema,
   'POST /api/pagamentos/emis/callback/:secret': GatewayCallbackResponseSchema,
@@ -530,6 +531,7 @@ describeOnEachDb(
       await pay(purchase.respostaEmis.id, 'cancelar');
       const abandoned = await call(demo, `GET ${C}/licenca/comprarLicenca/:id`, `${C}/licenca/comprarLicenca/mensal`);
       await call(demo, `POST ${C}/pagamentos/:id/cancelar`, `${C}/pagamentos/${abandoned.respostaEmis.id}/cancelar`);
+      await call(demo, `GET ${C}/pagamentos`, `${C}/pagamentos`);
       await call(demo, `GET ${C}/licenca/usarCodigoLicenca/:code`, `${C}/licenca/usarCodigoLicenca/${first(DEMO_LICENCE_CODES, 'code').codigo}`);
       await call(other, `PATCH ${C}/licenca/solicitarActivacao`, `${C}/licenca/solicitarActivacao`, { body: { comprovativo: [PNG_1PX] } });
 

@@ -3,10 +3,11 @@ import { MSG } from '../../../contract/messages.ts';
 import { LICENCE_PRICES } from '../../../contract/limits.ts';
 import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import { LicencaResponseSchema, PaymentStartResponseSchema } from '../../../contract/schemas/licence.ts';
-import { GatewayCallbackResponseSchema, PaymentResultResponseSchema } from '../../../contract/schemas/payments.ts';
+import { GatewayCallbackResponseSchema, PaymentListResponseSchema, PaymentResultResponseSchema } from '../../../contract/schemas/payments.ts';
 import { GroupSubscribeResponseSchema } from '../../../contract/schemas/groups.ts';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
-import { expireReferences, pollProxyPay } from '../../../server/payments/proxypay/poll.ts';
+import { pollProxyPay } from '../../../server/payments/proxypay/poll.ts';
+import { expirePayments } from '../../../server/payments/expiry.ts';
 import { startFakeProxyPay, type FakeProxyPay } from '../../fakes/proxypay.ts';
 import { describeLiveOnEachDb, type LiveServer } from './helpers/live-server.ts';
 import { G, PRIVATE_PLANS, createGroup } from './helpers/social-groups.ts';
@@ -160,18 +161,30 @@ describeLiveOnEachDb(
       const subscribed = expectOk(await payer.get(`${G}/${group.id}/subscrever/semanal`, idemKey()), GroupSubscribeResponseSchema).respostaEmis;
       if (!subscribed.multicaixa) throw new Error('no reference for the group plan');
       expect(proxy.references.get(subscribed.multicaixa.referencia)?.amount).toBe('500.00');
+      const listed = expectOk(await payer.get('/api/client/common/pagamentos'), PaymentListResponseSchema).pagamentos;
+      expect(listed[0]).toMatchObject({ id: subscribed.pagamentoId, finalidade: 'grupo', grupoId: group.id, estado: 'pendente' });
       expect((await proxy.pay(subscribed.multicaixa.referencia)).status).toBe(200);
       await poll();
       const members = await server().db.selectFrom('grupo_membros').select('usuario_id').where('grupo_id', '=', group.id).where('usuario_id', '=', payer.id).execute();
       expect(members).toHaveLength(1);
     });
 
-    it('a reference past its end, unpaid, ends expirado', async () => {
+    it('a reference past its end, unpaid, ends expirado; the payer\'s list shows each payment\'s state, newest first', async () => {
       const user = await newUser(base(), 'ppexpire');
       const { paymentId } = await renew(user);
       const later = new Date(Date.now() + 3 * DAY + 60_000);
-      expect(await expireReferences(server().db, server().signals, later)).toBeGreaterThanOrEqual(1);
+      expect(await expirePayments(server().db, server().signals, later)).toBeGreaterThanOrEqual(1);
       expect((await payment(user, paymentId)).estado).toBe('expirado');
+      const second = await renew(user, 'trimestral');
+      const list = expectOk(await user.get('/api/client/common/pagamentos'), PaymentListResponseSchema).pagamentos;
+      expect(list.map((p) => [p.id, p.estado])).toEqual([
+        [second.paymentId, 'pendente'],
+        [paymentId, 'expirado'],
+      ]);
+      expect(list[0]?.multicaixa?.referencia).toBe(second.referencia);
+      // Another user's list holds none of them.
+      const other = await newUser(base(), 'ppexpirex');
+      expect(expectOk(await other.get('/api/client/common/pagamentos'), PaymentListResponseSchema).pagamentos).toEqual([]);
     });
 
     it('a ProxyPay that gives no reference is answered with the renewal failure, and no payment is kept', async () => {
