@@ -147,12 +147,19 @@ test('a cancelled payment is refunded; a reward to oneself is refused; the lists
   const dialog = bPage.getByRole('dialog', { name: `Recompensar @${a.user.nomeUsuario}` });
   await dialog.getByLabel('Valor (Kz)').fill('300');
   await dialog.getByRole('button', { name: 'Enviar recompensa' }).click();
-  const frame = bPage.getByRole('dialog', { name: 'Pagamento' }).frameLocator('iframe[title="Página de pagamento EMIS"]');
-  await frame.getByRole('button', { name: 'Cancelar' }).click();
-  await expect(dialog.getByText('Reembolsado')).toBeVisible();
+  const payment = bPage.getByRole('dialog', { name: 'Pagamento' });
+  await expect(payment.frameLocator('iframe[title="Página de pagamento EMIS"]').getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  // Left before paying: the reward waits, and its payment can be made or given up from the sent list.
+  await payment.getByRole('button', { name: 'Fechar' }).click();
   await dialog.getByRole('button', { name: 'Fechar' }).last().click();
-
   await bPage.goto(`${PT_ORIGIN}/dashboard/recompensas/enviadas`);
+  const waiting = bPage.getByRole('region', { name: 'Pagamentos' }).getByRole('listitem').first();
+  await expect(waiting).toContainText('À espera');
+  await expect(waiting).toContainText('300 Kz');
+  await waiting.getByRole('button', { name: 'Continuar pagamento' }).click();
+  await payment.frameLocator('iframe[title="Página de pagamento EMIS"]').getByRole('button', { name: 'Cancelar' }).click();
+  await expect(payment).toBeHidden();
+  await expect(bPage.getByRole('region', { name: 'Pagamentos' })).toHaveCount(0);
   await expect(bPage.locator('.reward-item').first()).toContainText('Reembolsado');
   await bPage.getByRole('tab', { name: 'Reembolsadas' }).click();
   const refunded = bPage.locator('.reward-item').filter({ hasText: `Para @${a.user.nomeUsuario}` });

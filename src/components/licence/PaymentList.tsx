@@ -10,6 +10,7 @@ import { showToastAtom } from '../../state/toasts.ts';
 import { formatKz } from '../../lib/format.ts';
 import type { StartedPayment } from '../../lib/licence-rules.ts';
 import { translateServerMessage } from '../../i18n/server-message.ts';
+import './licence.css';
 
 /**
  * The user's payments for one thing (the subscription, a group's plan), newest first, each with its state: à espera,

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { RewardListName } from '../../state/rewards.ts';
 import { Tabs, tabId } from '../Tabs.tsx';
 import { RewardListPanel } from './RewardListPanel.tsx';
+import { PendingRewardPayments } from './PendingRewardPayments.tsx';
 
 const LISTS: RewardListName[] = ['enviadas', 'recebidas', 'reembolsados'];
 export const REWARD_LIST_PATH = '/dashboard/recompensas/enviadas';
@@ -40,6 +41,7 @@ export function RewardLists() {
         panelOf={() => `${id}-panel`}
       />
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={tabId(id, tab)}>
+        {tab === 'enviadas' && <PendingRewardPayments />}
         <RewardListPanel key={tab} lista={tab} />
       </div>
     </section>
