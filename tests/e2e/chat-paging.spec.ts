@@ -31,75 +31,79 @@ async function sendInBatches(writers: Person[], path: string, label: string, cou
   }
 }
 
-/** The numbers of the messages in the page now (`label NNNN`). */
-async function numbersInPage(page: Page, label: string): Promise<number[]> {
-  const texts = await page.locator('.message-scroller .message-text').allTextContents();
-  const pattern = new RegExp(`^${label} (\\d{4})$`);
-  return texts.flatMap((text) => pattern.exec(text)?.[1] ?? []).map(Number);
+/** What the page holds now, in one round trip: the messages' numbers (`label NNNN`), its rows, and whether the rows
+ * at the top and the bottom of the view are drawn (virtua has caught up with the scroll). */
+function snapshot(page: Page, label: string): Promise<{ numbers: number[]; rows: number; drawn: boolean }> {
+  return page.locator('.message-scroller').evaluate((element, name) => {
+    const pattern = new RegExp(`^${name} (\\d{4})$`);
+    const numbers = [...element.querySelectorAll('.message-text')].flatMap((node) => pattern.exec(node.textContent ?? '')?.[1] ?? []).map(Number);
+    const { left, top, width, bottom } = element.getBoundingClientRect();
+    const drawn = [top + 4, bottom - 4].every((y) => !!document.elementFromPoint(left + width / 2, y)?.closest('.message-scroller li'));
+    return { numbers, rows: element.querySelectorAll('li').length, drawn };
+  }, label);
 }
 
 /**
  * Pages back to message 0 of `count`, one step with the "older" control, the next with the mouse wheel over the
  * messages, and so on; every message passes through the page on the way, in order, with at most MOST_ROWS rows.
+ * The wheel moves most of a view at a time: every row between two views is drawn in one of them.
  */
 async function pageBackToFirst(page: Page, label: string, count: number, olderName: string) {
   const scroller = page.locator('.message-scroller');
   await expect(page.locator('.message-text').filter({ hasText: `${label} ${String(count - 1).padStart(4, '0')}` })).toBeVisible();
   const seen = new Set<number>();
-  const rows = () => page.locator('.message-scroller li').count();
   let lowest = count;
+  /** Once the view is drawn: records what it holds and checks its bounds; answers the oldest message shown. */
   const look = async () => {
-    const numbers = await numbersInPage(page, label);
-    for (const n of numbers) seen.add(n);
-    expect(await rows()).toBeLessThanOrEqual(MOST_ROWS);
-    const shown = Math.min(...numbers);
+    let now = await snapshot(page, label);
+    await expect.poll(async () => (now = await snapshot(page, label)).drawn).toBe(true);
+    for (const n of now.numbers) seen.add(n);
+    expect(now.rows).toBeLessThanOrEqual(MOST_ROWS);
+    const shown = Math.min(...now.numbers);
     // The reader's place stays as older messages come: the view never jumps back towards the newest.
     expect(shown, `${label}: the view went from ${lowest} back to ${shown}`).toBeLessThanOrEqual(lowest + 50);
     lowest = Math.min(lowest, shown);
-    return shown;
+    return { shown, numbers: now.numbers };
   };
-  // The rows in the page are a run of the chat in order, with no gap and no repeat.
-  const inOrder = async () => {
-    const numbers = await numbersInPage(page, label);
-    return numbers.every((n, index) => n === (numbers[0] ?? 0) + index);
-  };
-  let oldest = await look();
+  let { shown: oldest } = await look();
   const box = await scroller.boundingBox();
   expect(box).not.toBeNull();
-  // The rows at the top and the bottom of the view are drawn (virtua has caught up with the scroll).
-  const drawn = () =>
-    scroller.evaluate((element) => {
-      const { left, top, width, bottom } = element.getBoundingClientRect();
-      return [top + 4, bottom - 4].every((y) => !!document.elementFromPoint(left + width / 2, y)?.closest('.message-scroller li'));
-    });
+  const wheelStep = Math.max(300, Math.floor(box!.height * 0.8));
   for (let step = 0; oldest > 0; step += 1) {
     const before = oldest;
     const button = page.getByRole('button', { name: olderName });
     // Every other step asks with the control, while it shows (once every message is on the phone it goes).
-    if (step % 2 === 0 && (await button.isVisible())) await button.click();
-    // Up until something older shows (the wheel also asks for the next page when it nears the top), a little at a
+    let pointerAway = false;
+    if (step % 2 === 0 && (await button.isVisible())) {
+      await button.click();
+      pointerAway = true;
+    }
+    let numbers: number[] = [];
+    // Up until something older shows (the wheel also asks for the next page when it nears the top), a view at a
     // time so that every row passes through the page.
     await expect
       .poll(
         async () => {
           for (let turn = 0; turn < 4 && oldest >= before; turn += 1) {
             // Over the messages (a click on the control moved the pointer away).
-            await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
-            await page.mouse.wheel(0, -300);
-            await expect.poll(drawn).toBe(true);
-            oldest = await look();
+            if (pointerAway || step === 0) await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+            pointerAway = false;
+            await page.mouse.wheel(0, -wheelStep);
+            ({ shown: oldest, numbers } = await look());
           }
           return oldest;
         },
         { timeout: 20_000, intervals: [50], message: `${label}: older than ${before} after step ${step}` },
       )
       .toBeLessThan(before);
-    await expect.poll(inOrder, { message: `${label}: rows in order after step ${step}` }).toBe(true);
+    // The rows in the page are a run of the chat in order, with no gap and no repeat.
+    const inOrder = (list: number[]) => list.every((n, index) => n === (list[0] ?? 0) + index);
+    if (!inOrder(numbers)) await expect.poll(async () => inOrder((await snapshot(page, label)).numbers), { message: `${label}: rows in order after step ${step}` }).toBe(true);
   }
   await expect(page.locator('.message-text').filter({ hasText: `${label} 0000` })).toBeVisible();
   const missed = Array.from({ length: count }, (_, n) => n).filter((n) => !seen.has(n));
   expect(missed, `${label}: messages that never showed`).toEqual([]);
-  expect(await rows()).toBeLessThanOrEqual(MOST_ROWS);
+  expect((await snapshot(page, label)).rows).toBeLessThanOrEqual(MOST_ROWS);
   // At the start, nothing older to ask for.
   await expect(page.getByRole('button', { name: olderName })).toHaveCount(0);
 }
