@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { listenLocal, readBody } from './http.ts';
 
 // A stand-in for EMIS GPO's portal on 127.0.0.1, as its integrators document it: POST {base}/portal/frameToken with
 // {reference, amount, token, mobile, qrCode, card, callbackUrl, cssUrl} answers {id, timeToLive} (400 with a message
@@ -32,13 +32,6 @@ export interface FakeGpo {
   callbackBody(frame: GpoFrame, status: 'ACCEPTED' | 'REJECTED', changes?: Record<string, unknown>): Record<string, unknown>;
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -125,7 +118,6 @@ export async function startFakeGpo(): Promise<FakeGpo> {
       json(404, { message: 'not found' });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocal(server);
   return fake;
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { listenLocal, readBody } from './http.ts';
 
 // A stand-in for ProxyPay's Reference API (RPS v2) on 127.0.0.1, as ProxyPay documents it: every request must carry
 // `Authorization: Token {key}` (401 otherwise) and `Accept: application/vnd.proxypay.v2+json` (406 otherwise).
@@ -38,13 +38,6 @@ export interface FakeProxyPay {
   sign(body: string): string;
   close(): Promise<void>;
 }
-
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 export async function startFakeProxyPay(): Promise<FakeProxyPay> {
   const apiKey = 'k3y5ecr3tF0rT3stsOnly0123456789ab';
@@ -149,7 +142,6 @@ export async function startFakeProxyPay(): Promise<FakeProxyPay> {
       send(404, { error: 'Not found' });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.url = await listenLocal(server);
   return fake;
 }

@@ -1,13 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { z } from 'zod';
 import type { GatewayCallbackResponseSchema } from '../../../contract/schemas/payments.ts';
 import type { AppEnv } from '../../hono-env.ts';
-import { newId } from '../../lib/ids.ts';
 import type { EmisGpoConfig } from '../payments-config.ts';
 import { hashSecret } from '../gateway.ts';
 import type { PaymentRow } from '../payments-repo.ts';
 import { cancelPayment, confirmPayment } from '../settle-payment.ts';
+import { keepForReview } from '../review.ts';
 
 // EMIS GPO posts each payment's outcome to the callbackUrl we gave with its frame:
 // POST {PUBLIC_URL}/api/pagamentos/emis/callback/{secret} with a JSON body naming the transaction (`id`), its
@@ -17,7 +17,6 @@ import { cancelPayment, confirmPayment } from '../settle-payment.ts';
 
 const PAID = new Set(['ACCEPTED']);
 const FAILED = new Set(['REJECTED', 'CANCELLED', 'CANCELED', 'DECLINED', 'FAILED', 'EXPIRED']);
-const MAX_BODY = 16 * 1024;
 
 /** Answered to GPO: it reads the status; the body says no more. */
 type Answer = z.infer<typeof GatewayCallbackResponseSchema>;
@@ -57,15 +56,6 @@ export function readCallback(
   return { outcome: 'paid', transaction: text(item.id) };
 }
 
-async function keepForReview(c: Context<AppEnv>, paymentId: string | null, reason: string, raw: string): Promise<void> {
-  await c
-    .get('db')
-    .insertInto('pagamentos_avisos')
-    .values({ id: newId(), pagamento_id: paymentId, gateway: 'emis-gpo', motivo: reason, corpo: raw.slice(0, MAX_BODY), created_at: new Date().toISOString() })
-    .execute();
-  console.warn(`[payments] EMIS GPO callback refused for payment ${paymentId ?? '(unknown)'}: ${reason}`);
-}
-
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The callback and the frame's stylesheet; mounted whatever the gateway (a callback for no EMIS payment is 404). */
@@ -86,7 +76,7 @@ export function mountEmisGpoRoutes(app: Hono<AppEnv>): void {
     }
     const read = readCallback(body, payment, config);
     if ('status' in read) {
-      await keepForReview(c, payment.id, read.reason, raw);
+      await keepForReview(c.get('db'), { gateway: 'emis-gpo', paymentId: payment.id, reason: read.reason, raw });
       return c.json({ ok: false } satisfies Answer, read.status);
     }
     const settled =
@@ -96,7 +86,9 @@ export function mountEmisGpoRoutes(app: Hono<AppEnv>): void {
     // A paid outcome is applied even to a payment cancelled meanwhile (the money is real). One that cannot be applied
     // (its group filled up, its reward was refunded), or a refusal for a paid one, is received (GPO need not send it
     // again) and kept for a person to reconcile.
-    if (!settled.ok) await keepForReview(c, payment.id, `${read.outcome} after the payment was ${settled.pagamento?.estado ?? 'gone'}`, raw);
+    if (!settled.ok) {
+      await keepForReview(c.get('db'), { gateway: 'emis-gpo', paymentId: payment.id, reason: `${read.outcome} after the payment was ${settled.pagamento?.estado ?? 'gone'}`, raw });
+    }
     return c.json({ ok: true } satisfies Answer);
   });
 

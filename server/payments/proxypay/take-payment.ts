@@ -2,14 +2,14 @@ import { MSG } from '../../../contract/messages.ts';
 import { NOTIFICATION_TIPO } from '../../../contract/notification-kinds.ts';
 import type { Db } from '../../db/create-db.ts';
 import { transaction } from '../../db/transaction.ts';
-import { newId } from '../../lib/ids.ts';
 import { notify } from '../../notify/notify.ts';
 import type { Signals } from '../../signals/signals.ts';
 import type { ProxyPayConfig } from '../payments-config.ts';
 import { confirmPayment } from '../settle-payment.ts';
+import { keepForReview as keep } from '../review.ts';
 import type { ProxyPayPayment } from './client.ts';
 
-const MAX_BODY = 16 * 1024;
+const keepForReview = (db: Db, paymentId: string | null, reason: string, raw: string) => keep(db, { gateway: 'proxypay', paymentId, reason, raw });
 
 /**
  * What became of a payment ProxyPay reported: applied (or already applied: the webhook and the poll both see every
@@ -17,14 +17,6 @@ const MAX_BODY = 16 * 1024;
  * unknown (no payment of ours has that reference).
  */
 export type TakenPayment = 'applied' | 'kept' | 'unknown';
-
-async function keepForReview(db: Db, paymentId: string | null, reason: string, raw: string): Promise<void> {
-  await db
-    .insertInto('pagamentos_avisos')
-    .values({ id: newId(), pagamento_id: paymentId, gateway: 'proxypay', motivo: reason, corpo: raw.slice(0, MAX_BODY), created_at: new Date().toISOString() })
-    .execute();
-  console.warn(`[payments] ProxyPay payment kept for review (payment ${paymentId ?? 'unknown'}): ${reason}`);
-}
 
 /**
  * Takes one payment of a Multicaixa reference, from the webhook or the poll, exactly once whichever comes first and

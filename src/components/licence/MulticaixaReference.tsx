@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { PaymentState, ReferenciaMulticaixa } from '../../../contract/schemas/payments.ts';
-import { cancelPaymentAtom } from '../../state/licence.ts';
 import { onlineAtom } from '../../state/network.ts';
 import { showToastAtom } from '../../state/toasts.ts';
 import { formatExpiry } from '../../lib/licence-rules.ts';
 import { groupedReference } from '../../../contract/multicaixa.ts';
 import { formatKz } from '../../lib/format.ts';
-import { translateServerMessage } from '../../i18n/server-message.ts';
+import { useCancelPayment } from './use-cancel-payment.ts';
 
 /**
  * A Multicaixa reference to pay outside the app (PAYMENTS=proxypay), shown in place of the payment frame: entity,
@@ -28,9 +27,8 @@ export function MulticaixaReference({
 }) {
   const { t, i18n } = useLingui();
   const online = useAtomValue(onlineAtom);
-  const cancel = useSetAtom(cancelPaymentAtom);
   const toast = useSetAtom(showToastAtom);
-  const [cancelling, setCancelling] = useState(false);
+  const { cancelling, cancel } = useCancelPayment();
   const [copied, setCopied] = useState<string | null>(null);
   const locale = i18n.locale === 'en' ? 'en-GB' : 'pt-PT';
   const until = formatExpiry(reference.expiraEm, locale);
@@ -45,12 +43,8 @@ export function MulticaixaReference({
   };
 
   const giveUp = async () => {
-    setCancelling(true);
-    const outcome = await cancel(paymentId);
-    setCancelling(false);
-    if (outcome.kind === 'ok') return onCancelled(outcome.estado);
-    if (outcome.estado && outcome.estado !== 'pendente') return onCancelled(outcome.estado);
-    toast({ kind: 'error', text: translateServerMessage(outcome.message) });
+    const ended = await cancel(paymentId);
+    if (ended) onCancelled(ended);
   };
 
   const rows: { what: string; label: string; shown: string; value: string; copyLabel: string }[] = [
@@ -70,7 +64,7 @@ export function MulticaixaReference({
             <dt>{row.label}</dt>
             <dd>
               <span className="multicaixa-value">{row.shown}</span>
-              <button type="button" className="button button-small button-secondary" aria-label={row.copyLabel} onClick={() => void copy(row.what, row.value)}>
+              <button type="button" className="button button-secondary" aria-label={row.copyLabel} onClick={() => void copy(row.what, row.value)}>
                 {copied === row.what ? <Trans>Copiado</Trans> : <Trans>Copiar</Trans>}
               </button>
             </dd>
@@ -95,7 +89,7 @@ export function MulticaixaReference({
         )}
       </p>
       {estado === 'pendente' && (
-        <button type="button" className="button button-secondary" onClick={() => void giveUp()} disabled={cancelling || !online}>
+        <button type="button" className="button button-secondary" onClick={() => void giveUp()} disabled={cancelling === paymentId || !online}>
           <Trans>Cancelar pagamento</Trans>
         </button>
       )}

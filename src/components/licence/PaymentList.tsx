@@ -1,15 +1,14 @@
-import { useId, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useId } from 'react';
+import { useAtomValue } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Pagamento, PaymentState } from '../../../contract/schemas/payments.ts';
 import { calendarDay } from '../../../contract/calendar-day.ts';
-import { cancelPaymentAtom, paymentsAtom } from '../../state/licence.ts';
+import { paymentsAtom } from '../../state/licence.ts';
 import { PENDING } from '../../state/live-atom.ts';
 import { onlineAtom } from '../../state/network.ts';
-import { showToastAtom } from '../../state/toasts.ts';
 import { formatKz } from '../../lib/format.ts';
 import type { StartedPayment } from '../../lib/licence-rules.ts';
-import { translateServerMessage } from '../../i18n/server-message.ts';
+import { useCancelPayment } from './use-cancel-payment.ts';
 import './licence.css';
 
 /**
@@ -29,21 +28,11 @@ export function PaymentList({
   const { t, i18n } = useLingui();
   const stored = useAtomValue(paymentsAtom);
   const online = useAtomValue(onlineAtom);
-  const cancel = useSetAtom(cancelPaymentAtom);
-  const toast = useSetAtom(showToastAtom);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { cancelling, cancel } = useCancelPayment();
   const titleId = useId();
   const payments = stored === PENDING ? [] : stored.filter(which).slice(0, limit);
   if (payments.length === 0) return null;
   const stateLabel: Record<PaymentState, string> = { pendente: t`À espera`, concluido: t`Pago`, cancelado: t`Cancelado`, expirado: t`Expirado` };
-
-  const giveUp = async (payment: Pagamento) => {
-    setBusy(payment.id);
-    const outcome = await cancel(payment.id);
-    setBusy(null);
-    if (outcome.kind === 'ok' || (outcome.estado && outcome.estado !== 'pendente')) return;
-    toast({ kind: 'error', text: translateServerMessage(outcome.message) });
-  };
 
   return (
     <section className="payment-list" aria-labelledby={titleId}>
@@ -64,13 +53,13 @@ export function PaymentList({
               <div className="payment-item-actions">
                 <button
                   type="button"
-                  className="button button-small"
+                  className="button"
                   disabled={!online}
                   onClick={() => onResume(payment.multicaixa ? { paymentId: payment.id, multicaixa: payment.multicaixa } : { paymentId: payment.id })}
                 >
                   <Trans>Continuar pagamento</Trans>
                 </button>
-                <button type="button" className="button button-small button-secondary" disabled={!online || busy === payment.id} onClick={() => void giveUp(payment)}>
+                <button type="button" className="button button-secondary" disabled={!online || cancelling === payment.id} onClick={() => void cancel(payment.id)}>
                   <Trans>Cancelar pagamento</Trans>
                 </button>
               </div>

@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/app-db.ts';
 import { cancelPendingPayment, fetchPayments } from '../../api/licence.ts';
-import type { PaymentState } from '../../../contract/schemas/payments.ts';
+import { PaymentStateSchema, type PaymentState } from '../../../contract/schemas/payments.ts';
 import { REFRESH_UPDATES_MS } from '../../../contract/limits.ts';
 import { readMirrorOwner } from '../../db/session-record.ts';
 import { isStale, markFailed, markRefreshed } from '../freshness.ts';
@@ -24,8 +24,8 @@ export async function refreshPayments(db: AppDb, options: { force?: boolean } = 
 export type PaymentCancelOutcome = { kind: 'ok'; estado: PaymentState } | { kind: 'refused' | 'network'; message: string; estado?: PaymentState };
 
 function paymentStateOf(body: unknown): PaymentState | undefined {
-  const estado = (body as { pagamento?: { estado?: unknown } } | null)?.pagamento?.estado;
-  return estado === 'pendente' || estado === 'concluido' || estado === 'cancelado' || estado === 'expirado' ? estado : undefined;
+  const parsed = PaymentStateSchema.safeParse((body as { pagamento?: { estado?: unknown } } | null)?.pagamento?.estado);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
