@@ -29,6 +29,9 @@ const logs: string[] = [];
 describeOnEachDb('the API-Football feed', (server) => {
   let fake: FakeApiFootball;
   let kickoff: Date;
+  /** The test's "now": the real clock, unless the day is too far gone for a match day to fit before UTC midnight
+   * (the plan's day ends there), then early tomorrow. The fixtures stay in the future of the real clock either way. */
+  let start: Date;
   let owner: Actor;
   let feed: ApiFootballFeed;
   /** This test's fixtures: a priced Girabola match, a later one, one of a league not followed, one not priced. */
@@ -60,7 +63,9 @@ describeOnEachDb('the API-Football feed', (server) => {
     fake.plan.minute = 10_000;
     fake.leagues.set(397, { id: 397, name: 'Girabola', country: 'Angola', season: 2026 });
     fake.leagues.set(39, { id: 39, name: 'Premier League', country: 'England', season: 2026 });
-    kickoff = new Date(Math.ceil((Date.now() + 2 * HOUR) / MIN) * MIN);
+    const now = new Date(Math.ceil(Date.now() / MIN) * MIN);
+    start = now.getUTCHours() < 16 ? now : new Date(Date.parse(`${new Date(now.getTime() + 24 * HOUR).toISOString().slice(0, 10)}T06:00:00.000Z`));
+    kickoff = new Date(start.getTime() + 2 * HOUR);
     fake.addFixture({ id: ids.first, leagueId: 397, date: kickoff.toISOString(), home: { id: 11, name: 'Petro de Luanda' }, away: { id: 12, name: '1º de Agosto' } });
     fake.addFixture({ id: ids.second, leagueId: 397, date: new Date(kickoff.getTime() + HOUR).toISOString(), home: { id: 13, name: 'Sagrada Esperança' }, away: { id: 14, name: 'Interclube' } });
     fake.addFixture({ id: ids.unfollowed, leagueId: 140, date: kickoff.toISOString(), home: { id: 15, name: 'Real Madrid' }, away: { id: 16, name: 'Barcelona' } });
@@ -75,7 +80,7 @@ describeOnEachDb('the API-Football feed', (server) => {
   afterEach(() => fake.close());
 
   it('makes events of the followed, priced fixtures, with the bookmaker’s markets and fair probabilities', async () => {
-    const report = await feed.tick(new Date());
+    const report = await feed.tick(start);
     expect(report.failures).toEqual([]);
     expect(report.created.sort()).toEqual([eventIdOf(ids.first), eventIdOf(ids.second)]);
     expect(report.skippedBets['Anytime Goal Scorer']).toBeGreaterThan(0);
@@ -87,12 +92,12 @@ describeOnEachDb('the API-Football feed', (server) => {
     for (const id of [ids.unfollowed, ids.unpriced]) expect(await server().db.selectFrom('eventos').select('id').where('id', '=', eventIdOf(id)).executeTakeFirst()).toBeUndefined();
 
     // A second run in the same minute reads nothing: nothing is due.
-    const again = await feed.tick(new Date());
+    const again = await feed.tick(start);
     expect(again.requests).toBe(0);
   });
 
   it('plays a match to the end and settles a slip on it once, on the regular-time score, corners from the statistics', async () => {
-    await feed.tick(new Date());
+    await feed.tick(start);
     const slip = expectOk(
       await owner.send(
         'POST',
@@ -160,20 +165,20 @@ describeOnEachDb('the API-Football feed', (server) => {
   });
 
   it('voids the legs of a postponed match once it has waited, and keeps what it knew when the API fails', async () => {
-    await feed.tick(new Date());
+    await feed.tick(start);
     const slip = expectOk(
       await owner.send('POST', '/api/client/apostador/fichas/criarFicha', { ficha: [await selectionFor(server(), eventIdOf(ids.second), 'btts', 'yes')], valor: 300, oddsChange: false }, idemKey()),
       CreateSlipResponseSchema,
       201,
     ).ficha;
-    const start = new Date(kickoff.getTime() + HOUR);
+    const later = new Date(kickoff.getTime() + HOUR);
     fake.play(ids.second, { short: 'PST', long: 'Match Postponed' });
     // The live read fails (a 500): nothing changes, the failure is logged, and the next tick tries again.
     fake.fail('server-error', '/fixtures');
-    const failed = await feed.tick(new Date(start.getTime() + 10 * MIN));
+    const failed = await feed.tick(new Date(later.getTime() + 10 * MIN));
     expect(failed.failures.join()).toContain('server');
     expect(logs.some((line) => line.includes('tenta de novo mais tarde'))).toBe(true);
-    await feed.tick(new Date(start.getTime() + 12 * MIN));
+    await feed.tick(new Date(later.getTime() + 12 * MIN));
     const row = await server().db.selectFrom('eventos').select('status').where('id', '=', eventIdOf(ids.second)).executeTakeFirstOrThrow();
     expect(row.status).toBe('PST');
     // Off the board, and nobody is told it kicked off.
@@ -183,7 +188,7 @@ describeOnEachDb('the API-Football feed', (server) => {
     const state = async () => (await server().db.selectFrom('fichas').select('estado').where('id', '=', slip.id).executeTakeFirstOrThrow()).estado;
     expect(await state()).toBe('pending');
     // 48 hours after its kick-off, it is void.
-    const voided = await feed.tick(new Date(start.getTime() + 48 * HOUR + MIN));
+    const voided = await feed.tick(new Date(later.getTime() + 48 * HOUR + MIN));
     expect(voided.voided).toEqual([eventIdOf(ids.second)]);
     expect(await state()).toBe('void');
   });
@@ -191,7 +196,7 @@ describeOnEachDb('the API-Football feed', (server) => {
   it('never goes over the plan: routine reads stop at the reserve, live reads spend the rest, a spent day stops every read', async () => {
     const small = new ApiFootballFeed({ db: server().db, signals: server().signals, config: { ...config(), dailyLimit: 12 }, log: (line) => logs.push(line) });
     const counted = () => fake.requests.filter((request) => request.path !== '/status').length;
-    const first = await small.tick(new Date());
+    const first = await small.tick(start);
     // 12 a day keeps 5 for the reads that decide results: the routine reads stop at 7.
     expect(counted()).toBe(7);
     expect(first.requests).toBe(7);
