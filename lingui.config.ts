@@ -34,12 +34,13 @@ export const LATER = [
   '<rootDir>/src/components/rewards',
   '<rootDir>/src/components/rooms',
   '<rootDir>/src/components/settings',
+  '<rootDir>/src/components/slip-import',
   '<rootDir>/src/components/stale',
   '<rootDir>/src/components/share/ShareDialog.tsx',
   '<rootDir>/src/components/share/ShareOutside.tsx',
   '<rootDir>/src/components/share/SharedSlipCard.tsx',
   '<rootDir>/src/components/outbox/RefusedChange.tsx',
-  ...['Conversations', 'DirectChat', 'Settings', 'Licence', 'Groups', 'GroupCreate', 'GroupChat', 'Rooms', 'RoomChat', 'Profile'].map(
+  ...['SlipImport', 'Conversations', 'DirectChat', 'Settings', 'Licence', 'Groups', 'GroupCreate', 'GroupChat', 'Rooms', 'RoomChat', 'Profile'].map(
     (name) => `<rootDir>/src/routes/${name}.tsx`,
   ),
   ...['Notifications', 'Rewards', 'ModeratorNotifications', 'ModeratorConversations', 'ModeratorConversation', 'ModeratorGroup'].map(

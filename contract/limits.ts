@@ -29,6 +29,10 @@ export const SLIP_MIN_STAKE = 100;
 export const SLIP_MAX_SELECTIONS = 25;
 /** The draft slip on the phone holds up to 50 (SPEC §4); the server never accepts more than this in one request. */
 export const DRAFT_SLIP_MAX = 50;
+/** A slip's note (an imported tip's booking code, docs/decisions.md "Importing a tip"), in characters. */
+export const SLIP_NOTE_MAX = 200;
+/** A tip's text read by the importer (contract/slip-import), in characters: more is cut, not read slowly. */
+export const TIP_TEXT_MAX = 20_000;
 /** Stakes above this are refused as malformed (Kz, no decimals). */
 export const SLIP_MAX_STAKE = 1_000_000_000;
 export const COMMENT_MAX = 500;

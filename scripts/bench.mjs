@@ -2,7 +2,8 @@
 // its goal beside it. Not part of `npm test`; nothing here fails on a figure.
 //
 //   npm run bench                          every group (about ten minutes)
-//   npm run bench -- --only pages,server   some groups: static, pages, store, chat, outbox, server
+//   npm run bench -- --only pages,server   some groups: static, pages, store, chat, outbox, server, import
+//   npm run bench -- --only import         the tip importer over its corpus (no build, no browser, no server)
 //   npm run bench -- --runs 3              fewer runs (default 5; medians of fewer than 5 are only indicative)
 //   npm run bench -- --dist /tmp/my-dist   measure an existing build instead of building one into a temp dir
 //   npm run bench -- --verbose             also list the files behind each figure
@@ -18,7 +19,7 @@ import { figure, heading, kb, ms, note, plain } from '../tests/bench/report.mjs'
 import { startShaper } from '../tests/bench/shaper.mjs';
 import { findChromium } from './find-chromium.mjs';
 
-const GROUPS = ['static', 'pages', 'store', 'chat', 'outbox', 'server'];
+const GROUPS = ['static', 'pages', 'store', 'chat', 'outbox', 'server', 'import'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string', default: process.env.BENCH_ONLY ?? GROUPS.join(',') },
@@ -35,7 +36,11 @@ const temp = [];
 const started = performance.now();
 const log = (text) => console.log(`    · ${text} (${Math.round((performance.now() - started) / 1000)} s)`);
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' / ');
-const chromiumPath = only.has('static') && only.size === 1 ? null : findChromium();
+// Only the browser groups need Chromium; static reads the build and import is plain Node.
+const BROWSERLESS = new Set(['static', 'import']);
+const chromiumPath = [...only].every((name) => BROWSERLESS.has(name)) ? null : findChromium();
+// The importer group measures contract code alone: no build of the app.
+const needsBuild = [...only].some((name) => name !== 'import');
 const lte = (goal) => (value) => value <= goal;
 
 console.log('npm run bench: figures as a user gets them (DESIGN §10, each with its goal)');
@@ -45,7 +50,7 @@ console.log(`  node ${process.version}; ${chromiumPath ? execFileSync(chromiumPa
 console.log(`  commit ${spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim()} (plus uncommitted changes in the checkout, if any)`);
 
 let dist = args.dist;
-if (!dist) {
+if (!dist && needsBuild) {
   // Into a temp dir: others may be serving or building dist/ in this checkout at the same time.
   dist = mkdtempSync(join(tmpdir(), 'fichas-bench-dist-'));
   temp.push(dist);
@@ -59,7 +64,7 @@ if (!dist) {
   }
   log(`built into ${dist}`);
 }
-const gz = gzipSizer(dist);
+const gz = dist ? gzipSizer(dist) : null;
 
 let server = null;
 let shaper = null;
@@ -222,6 +227,22 @@ try {
     figure('requests', drains.map((run) => run.requests), String);
     const bad = drains.reduce((sum, run) => sum + run.lost + run.duplicated + run.outOfOrder, 0);
     note(`lost / duplicated / out of order over all runs: ${drains.map((run) => `${run.lost}/${run.duplicated}/${run.outOfOrder}`).join(', ')} (goal 0/0/0) ${bad === 0 ? 'meets' : 'MISSES'}`);
+  }
+
+  if (only.has('import')) {
+    const { importFigures } = await import('../tests/bench/slip-import.mjs');
+    const result = await importFigures({ runs });
+    const { counts } = result;
+    heading(`Tip import (${result.tips} pasted tips, ${counts.legs} legs, against ${result.fixtures} fixtures; parse and match in Node, one core)`);
+    figure('legs in the corpus', counts.legs, String);
+    figure('  matched to the right fixture and pick', counts.correct, String);
+    figure('  ambiguous (the user chooses)', counts.ambiguous, String);
+    figure('  not found (with why)', counts.notFound, String);
+    figure('  wrongly matched', counts.wrong, String, '0', (v) => v === 0);
+    figure(`well-formed legs matched (${counts.wellFormedMatched} of ${counts.wellFormed})`, counts.wellFormed ? (100 * counts.wellFormedMatched) / counts.wellFormed : NaN, (v) => `${v.toFixed(1)} %`, '>= 90 %', (v) => v >= 90);
+    figure('parse + match, the whole corpus', result.times, (v) => `${v.toFixed(2)} ms`);
+    if (counts.unexpected) note(`legs that came out otherwise than the corpus expects (not wrong matches): ${counts.unexpected}`);
+    for (const text of result.wrong) note(`wrong match: ${text}`);
   }
 
   if (only.has('server')) {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazy-schema.ts';
-import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE } from '../limits.ts';
+import { DRAFT_SLIP_MAX, SLIP_MAX_STAKE, SLIP_NOTE_MAX } from '../limits.ts';
 import { MarketTypeSchema, TrendSchema } from './events.ts';
 import { SignalSenderSchema } from './signals.ts';
 import { DATE_OPTIONS } from '../explore-values.ts';
-import { freeText } from '../text.ts';
+import { freeText, nameText } from '../text.ts';
 import { RecordSummarySchema } from './record.ts';
 
 // Slips (fichas) and their selections (SPEC §3 Selection and Slip, §4, §5, §7; docs/api/betting.md).
@@ -78,6 +78,8 @@ export const CreateSlipRequestSchema = lazySchema(() => z.object({
   ficha: z.array(SelectionInputSchema).max(DRAFT_SLIP_MAX * 5),
   valor: z.number().finite().max(SLIP_MAX_STAKE),
   oddsChange: z.boolean().optional().default(false),
+  /** A note kept with the slip (an imported tip's booking code); never read for anything else. */
+  nota: nameText(SLIP_NOTE_MAX).optional(),
 }));
 export type CreateSlipRequest = z.input<typeof CreateSlipRequestSchema>;
 
@@ -106,6 +108,8 @@ export const FichaSchema = lazySchema(() => z.object({
   publicadaEm: z.string().optional(),
   /** The author's verified record (all time), shown on every slip card. */
   registoAutor: RecordSummarySchema.optional(),
+  /** Its author's note (an imported tip's booking code, "Código SportyBet ABC123"); absent when none. */
+  nota: z.string().optional(),
 }));
 export type Ficha = z.infer<typeof FichaSchema>;
 

@@ -298,6 +298,8 @@ export interface FichasTable {
    * only from then may it count in its author's record. Slips are published at creation. Null: never published.
    */
   publicada_em: string | null;
+  /** Its author's note (migration 0023-slip-notes): an imported tip's booking code. Null: none. */
+  nota: string | null;
 }
 
 export interface FichaSelecoesTable {

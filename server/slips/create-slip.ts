@@ -83,6 +83,7 @@ export async function decideSlip(trx: Trx, user: SessionUser, request: Request, 
       updated_at: at,
       // Published at creation: from now on its selections, odds and stake are locked.
       publicada_em: at,
+      nota: request.nota?.trim() ? request.nota.trim() : null,
     })
     .execute();
   await trx

@@ -194,6 +194,7 @@ function toFicha(
     // Published at creation: selections, odds and stake are locked from then on.
     ...(slip.publicada_em ? { publicadaEm: slip.publicada_em } : {}),
     ...(extra.record ? { registoAutor: extra.record } : {}),
+    ...(slip.nota ? { nota: slip.nota } : {}),
   };
 }
 

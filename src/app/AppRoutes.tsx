@@ -12,6 +12,7 @@ import { bettingCatalog } from '../i18n/betting-catalog.ts';
 import { withLaterCatalog } from '../i18n/later-catalog.ts';
 import { asScreenLoad, ScreenLoadError, screenTry } from './screen-loads.ts';
 import { ScreenBoundary } from './ScreenBoundary.tsx';
+import { SLIP_IMPORT_PATH } from '../../contract/slip-import/paths.ts';
 
 /** A screen's chunk, once the screens' shared catalog is in too (so no text renders before it). */
 function withCatalog<T>(load: () => Promise<T>): () => Promise<T> {
@@ -90,6 +91,7 @@ const Explore = screen(() => import('../routes/Explore.tsx'));
 const EventPage = screen(() => import('../routes/EventPage.tsx'));
 const MySlips = screen(() => import('../routes/MySlips.tsx'));
 const SlipPage = screen(withLaterCatalog(() => import('../routes/SlipPage.tsx')));
+const SlipImport = screen(withLaterCatalog(() => import('../routes/SlipImport.tsx')));
 const PublicSlip = screen(withLaterCatalog(() => import('../routes/PublicSlip.tsx')));
 const Conversations = screen(withLaterCatalog(() => import('../routes/Conversations.tsx')));
 const DirectChat = screen(withLaterCatalog(() => import('../routes/DirectChat.tsx')));
@@ -123,6 +125,7 @@ const SHELL_ROUTES: ScreenRoute[] = [
   { path: '/explorar', screen: Explore, title: msg`Explorar`, needsSession: true },
   { path: '/explorar/:eventId', screen: EventPage, title: msg`Evento`, needsSession: true },
   { path: '/dashboard/fichas', screen: MySlips, title: msg`As minhas fichas`, needsSession: true },
+  { path: SLIP_IMPORT_PATH, screen: SlipImport, title: msg`Importar palpite`, needsSession: true },
   { path: '/dashboard/fichas/arquivadas/:fichaId', screen: SlipPage, title: msg`Ficha arquivada`, needsSession: true },
   { path: '/dashboard/fichas/:fichaId', screen: SlipPage, title: msg`Ficha`, needsSession: true },
   { path: '/dashboard/licenca', screen: Licence, title: msg`Subscrição`, needsSession: true },

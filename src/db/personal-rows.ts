@@ -35,6 +35,7 @@ const PERSONAL_KV: Record<KeyValueRecord['key'], boolean> = {
   nextMutationId: false,
   pushConfig: false,
   draftSlip: true,
+  tipImport: true,
   licence: true,
   payments: true,
   profile: true,

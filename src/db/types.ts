@@ -44,6 +44,12 @@ export interface DraftSlipRecord {
   value: DraftSlip;
 }
 
+/** The tip being brought in (routes/SlipImport.tsx): what was pasted or shared, and the fixture picked per ambiguous leg. */
+export interface TipImportRecord {
+  key: 'tipImport';
+  value: { text: string; chosen: Record<string, string | null> };
+}
+
 /** The signed-in user's latest payments as the server last sent them (newest first). */
 export interface PaymentsRecord {
   key: 'payments';
@@ -78,6 +84,7 @@ export type KeyValueRecord =
   | PaymentsRecord
   | ProfileRecord
   | DraftSlipRecord
+  | TipImportRecord
   | PushConfigRecord
   | SessionRecord
   | ProvidersRecord

@@ -2,7 +2,9 @@ import '../i18n/betting-catalog.ts';
 import { useRefreshWhileVisible } from '../components/use-refresh-while-visible.ts';
 import { useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SLIP_IMPORT_PATH } from '../../contract/slip-import/paths.ts';
 import type { SlipFilter } from '../../contract/schemas/slips.ts';
 import { REFRESH_LISTS_MS } from '../../contract/limits.ts';
 import { refreshSlipListAtom, slipListAtom, slipListMetaAtom } from '../state/slips.ts';
@@ -64,6 +66,9 @@ export default function MySlips() {
         </h1>
         {meta !== PENDING && meta && <LastUpdated at={meta.refreshedAt} error={meta.error} />}
       </div>
+      <Link href={SLIP_IMPORT_PATH} className="button button-secondary slip-import-entry">
+        <Trans>Importar palpite</Trans>
+      </Link>
       <Tabs label={t`Fichas`} tabs={TABS} labels={labels} selected={tab} onSelect={choose} />
       {view === 'skeleton' ? (
         <ListSkeleton />

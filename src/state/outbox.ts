@@ -114,8 +114,8 @@ export const acceptSlipRefusalAtom = atom(null, async (_get, _set, mutationId: n
   // Selections on matches that have started can never be accepted; the rest go at their current odds.
   const selections = (entry ? sync.refusedSelections(entry.rejection) : null)?.filter((selection) => selection.event_status === 'NS');
   if (!entry || !selections || selections.length === 0) return false;
-  const body = entry.body as { valor?: number };
-  await sync.retryRejected(db, mutationId, sync.slipRequestBody(selections, body.valor ?? 100, false));
+  const body = entry.body as { valor?: number; nota?: string };
+  await sync.retryRejected(db, mutationId, sync.slipRequestBody(selections, body.valor ?? 100, false, typeof body.nota === 'string' ? body.nota : undefined));
   sync.afterEnqueue(db);
   return true;
 });

@@ -3,14 +3,17 @@ import { db } from '../db/instance.ts';
 import { writeTransaction } from '../db/store-transaction.ts';
 import type { KeyValueRecord } from '../db/types.ts';
 import {
+  addImported,
   addSelection,
   copySelections,
   EMPTY_DRAFT,
   readDraft,
   removeSelection,
+  setNote,
   setStake,
   type DraftSelection,
   type DraftSlip,
+  type ImportOutcome,
 } from '../../contract/draft-slip.ts';
 import { slipRuleViolation } from '../../contract/validation/slip.ts';
 import { PENDING } from './live-atom.ts';
@@ -59,6 +62,21 @@ export const removeFromSlipAtom = atom(null, async (_get, _set, eventId: string)
 
 export const clearSlipAtom = atom(null, () => updateDraft(() => EMPTY_DRAFT));
 export const setStakeAtom = atom(null, (_get, _set, valor: number) => updateDraft((draft) => setStake(draft, valor)));
+export const setNoteAtom = atom(null, (_get, _set, nota: string) => updateDraft((draft) => setNote(draft, nota)));
+
+/** An imported tip's legs (and its booking code as the slip's note) into the slip, saying which were left out and why. */
+export const addImportedAtom = atom(null, (get, _set, input: { selections: Omit<DraftSelection, 'id'>[]; nota?: string; valor?: number }) => {
+  let outcome: ImportOutcome | null = null;
+  const official = get(sessionUserAtom)?.conta === 'oficial';
+  return updateDraft((draft) => {
+    const selections = input.selections.map((selection) => ({ ...selection, id: crypto.randomUUID() }));
+    const added = addImported(draft, selections, { official, ...(input.nota ? { nota: input.nota } : {}) });
+    // The tip's stake goes with its legs: a tip none of whose legs went in leaves the slip as it was.
+    const next = added.added.length > 0 && input.valor !== undefined ? setStake(added.draft, input.valor) : added.draft;
+    outcome = { ...added, draft: next };
+    return next;
+  }).then(() => outcome as ImportOutcome | null);
+});
 export const copySlipAtom = atom(null, (_get, _set, selections: Omit<DraftSelection, 'id'>[]) =>
   updateDraft((draft) => copySelections(draft, selections.map((selection) => ({ ...selection, id: crypto.randomUUID() })))),
 );
@@ -81,6 +99,7 @@ export const createSlipAtom = atom(null, async (get, _set, input: { oddsChange: 
       selections: draft.selections,
       valor: draft.valor,
       oddsChange: input.oddsChange,
+      ...(draft.nota ? { nota: draft.nota } : {}),
       clearDraft: true,
     }),
   );

@@ -35,6 +35,7 @@ const TEXT = {
     noRewardsHere: 'Ainda não há recompensas neste telemóvel: liga-te uma vez.',
     slips: 'Fichas',
     noSlipsHere: 'Ainda não há fichas neste telemóvel: liga-te uma vez.',
+    importTip: 'Importar palpite',
     faq: 'Perguntas frequentes',
     credits: 'Créditos',
     reports: 'Denúncias',
@@ -61,6 +62,7 @@ const TEXT = {
     noRewardsHere: 'No rewards on this phone yet: connect once.',
     slips: 'Slips',
     noSlipsHere: 'No slips on this phone yet: connect once.',
+    importTip: 'Import a tip',
     faq: 'Frequently asked questions',
     credits: 'Credits',
     reports: 'Reports',
@@ -201,6 +203,11 @@ for (const [lang, origin] of [
     await opened(page, text);
     await expect(page.getByText(text.noSlipsHere)).toBeVisible();
     await reloadsOffline(page, text);
+
+    // The tip importer reads the fixtures Explorar left on the phone.
+    await page.getByRole('link', { name: text.importTip }).click();
+    await opened(page, text, text.importTip);
+    await reloadsOffline(page, text, text.importTip);
 
     await follow(page, '/dashboard/recompensas/enviadas');
     await opened(page, text);

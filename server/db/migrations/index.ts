@@ -15,6 +15,7 @@ import { groupInvitations } from './0014-group-invitations.ts';
 import { footballFeed } from './0020-football-feed.ts';
 import { paymentGateways } from './0021-payment-gateways.ts';
 import { paymentReferences } from './0022-payment-references.ts';
+import { slipNotes } from './0023-slip-notes.ts';
 
 // In-code provider: names sort in application order, and a new migration is appended here, never edited in place.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0020-football-feed': footballFeed,
   '0021-payment-gateways': paymentGateways,
   '0022-payment-references': paymentReferences,
+  '0023-slip-notes': slipNotes,
 };

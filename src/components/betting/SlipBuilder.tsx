@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { clearSlipAtom, draftSlipAtom, removeFromSlipAtom, setStakeAtom } from '../../state/slip-builder.ts';
+import { clearSlipAtom, draftSlipAtom, removeFromSlipAtom, setNoteAtom, setStakeAtom } from '../../state/slip-builder.ts';
+import { SLIP_IMPORT_PATH } from '../../../contract/slip-import/paths.ts';
 import { formatMultiplier } from '../../../contract/slip-math.ts';
 import { formatKz, formatOdds } from '../../lib/format.ts';
 import { Icon } from '../Icon.tsx';
@@ -19,12 +20,14 @@ export default function SlipBuilder() {
   const remove = useSetAtom(removeFromSlipAtom);
   const clear = useSetAtom(clearSlipAtom);
   const setStake = useSetAtom(setStakeAtom);
+  const setNote = useSetAtom(setNoteAtom);
   const { saving, submit } = useBaterFicha();
   const { t } = useLingui();
   // SPEC §4: the odds-change choice defaults to no in the creation panel.
   const [oddsChange, setOddsChange] = useState(false);
   const stake = useRef<StakeHandle | null>(null);
   const count = draft.selections.length;
+  const nota = draft.nota ?? '';
 
   const bater = async () => {
     await stake.current?.flush();
@@ -34,6 +37,9 @@ export default function SlipBuilder() {
   return (
     <div className="slip-builder">
       <TipGenerator selections={count} />
+      <Link href={SLIP_IMPORT_PATH} className="link-button slip-import-link">
+        <Trans>Importar palpite</Trans>
+      </Link>
       {count === 0 ? (
         <p className="muted slip-empty">
           <Trans>
@@ -66,6 +72,16 @@ export default function SlipBuilder() {
             <Trans>Limpar ficha</Trans>
           </button>
         </>
+      )}
+      {nota && (
+        <p className="slip-note">
+          <span>
+            <Trans>Nota: {nota}</Trans>
+          </span>{' '}
+          <button type="button" className="link-button" onClick={() => void setNote('')}>
+            <Trans>Remover nota</Trans>
+          </button>
+        </p>
       )}
       <StakeInput valor={draft.valor} onChange={(valor) => setStake(valor)} handle={stake} />
       <dl className="slip-totals">

@@ -17,6 +17,7 @@ import { brand } from '../../i18n/brand.ts';
 export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly?: boolean }) {
   const { i18n } = useLingui();
   const { ficha, sync, refused } = slip;
+  const nota = ficha.nota ?? '';
   return (
     <div className="slip-view">
       <div className="slip-view-head">
@@ -39,6 +40,11 @@ export function SlipView({ slip, readOnly = false }: { slip: SlipModel; readOnly
           </span>
         )}
       </SlipBadges>
+      {nota && (
+        <p className="slip-note">
+          <Trans>Nota: {nota}</Trans>
+        </p>
+      )}
       {refused && <RefusalPanel refused={refused} />}
       {/* A slip the server has: leg by leg what changed since it was made (the stale-slip check). */}
       {!refused && (slip.local ? <SlipSelections selections={ficha.selecoes} /> : <StaleSlipLegs selections={ficha.selecoes} />)}

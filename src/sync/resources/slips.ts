@@ -76,11 +76,13 @@ export interface CreateSlipInput {
   selections: Selection[];
   valor: number;
   oddsChange: boolean;
+  /** The slip's note (an imported tip's booking code), when it has one. */
+  nota?: string;
   /** Empty the slip builder in the same transaction (Bater Ficha clears it, SPEC §4 Slip creation). */
   clearDraft?: boolean;
 }
 
-export function slipRequestBody(selections: Selection[], valor: number, oddsChange: boolean) {
+export function slipRequestBody(selections: Selection[], valor: number, oddsChange: boolean, nota?: string) {
   const ficha: SelectionInput[] = selections.map((selection) => ({
     event_id: selection.event_id,
     event_selection: {
@@ -89,7 +91,7 @@ export function slipRequestBody(selections: Selection[], valor: number, oddsChan
       odds: selection.event_selection.odds,
     },
   }));
-  return { ficha, valor, oddsChange };
+  return { ficha, valor, oddsChange, ...(nota ? { nota } : {}) };
 }
 
 /**
@@ -102,7 +104,7 @@ export function createSlip(db: AppDb, input: CreateSlipInput): Promise<number> {
     kind: 'slip.create',
     method: 'POST',
     path: `${APOSTADOR}/criarFicha`,
-    body: slipRequestBody(input.selections, input.valor, input.oddsChange),
+    body: slipRequestBody(input.selections, input.valor, input.oddsChange, input.nota),
     optimistic: async (mutationId, tx) => {
       if (input.clearDraft) await tx.kv.delete('draftSlip');
       const multiplicador = slipMultiplier(input.selections.map((selection) => selection.event_selection.odds));
@@ -130,6 +132,7 @@ export function createSlip(db: AppDb, input: CreateSlipInput): Promise<number> {
           totalComentarios: 0,
           createdAt,
           settledAt: null,
+          ...(input.nota ? { nota: input.nota } : {}),
         },
       });
     },

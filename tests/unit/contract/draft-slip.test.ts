@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addSelection, clearDraft, copySelections, EMPTY_DRAFT, readDraft, removeSelection, setStake, type DraftSelection } from '../../../contract/draft-slip.ts';
+import { addImported, addSelection, clearDraft, copySelections, EMPTY_DRAFT, readDraft, removeSelection, setNote, setStake, type DraftSelection } from '../../../contract/draft-slip.ts';
 
 function selection(eventId: string, odds: number, betStatus: DraftSelection['bet_status'] = 'pending'): DraftSelection {
   return {
@@ -59,5 +59,41 @@ describe('slip builder (SPEC §4 Bet slip)', () => {
     expect(readDraft(null)).toEqual(EMPTY_DRAFT);
     expect(readDraft({ selections: 'x', valor: 100 })).toEqual(EMPTY_DRAFT);
     expect(readDraft({ selections: [{ nope: true }], valor: 200 }).selections).toEqual([]);
+  });
+});
+
+describe('an imported tip into the slip (addImported)', () => {
+  const many = (count: number, from = 0) => Array.from({ length: count }, (_, index) => selection(`e${from + index}`, 1.5));
+
+  it('adds pending legs, leaves out one already in the slip, a started one and a repeat, and says why', () => {
+    const draft = addSelection(EMPTY_DRAFT, selection('e1', 2));
+    const outcome = addImported(draft, [selection('e1', 1.8), selection('e2', 1.5), selection('e3', 1.4, 'failed'), selection('e2', 1.9)], { official: false });
+    expect(outcome.added.map((leg) => leg.event_id)).toEqual(['e2']);
+    expect(outcome.leftOut.map((left) => [left.selection.event_id, left.reason])).toEqual([
+      ['e1', 'in-slip'],
+      ['e3', 'not-pending'],
+      ['e2', 'in-slip'],
+    ]);
+    expect(outcome.draft.selections.map((leg) => leg.event_id)).toEqual(['e1', 'e2']);
+    expect(outcome.draft.multiplicador).toBeCloseTo(3, 6);
+  });
+
+  it('stops at the 25 legs a slip may be sent with (50 for the official account)', () => {
+    const draft = copySelections(EMPTY_DRAFT, many(20));
+    const outcome = addImported(draft, many(8, 100), { official: false });
+    expect(outcome.draft.selections).toHaveLength(25);
+    expect(outcome.leftOut.map((left) => left.reason)).toEqual(['limit', 'limit', 'limit']);
+    expect(addImported(draft, many(8, 100), { official: true }).draft.selections).toHaveLength(28);
+  });
+
+  it('keeps the booking code as the slip note once, only when a leg went in, and a stored note survives a reload', () => {
+    const first = addImported(EMPTY_DRAFT, many(1), { official: false, nota: 'Código SportyBet ABC123' }).draft;
+    expect(first.nota).toBe('Código SportyBet ABC123');
+    expect(addImported(first, many(1, 5), { official: false, nota: 'Código SportyBet ABC123' }).draft.nota).toBe('Código SportyBet ABC123');
+    expect(addImported(first, many(1, 6), { official: false, nota: 'Código Betway XY12Z' }).draft.nota).toBe('Código SportyBet ABC123 · Código Betway XY12Z');
+    expect(addImported(EMPTY_DRAFT, [selection('x', 2, 'won')], { official: false, nota: 'Código 1' }).draft.nota).toBeUndefined();
+    expect(readDraft(JSON.parse(JSON.stringify(first))).nota).toBe('Código SportyBet ABC123');
+    expect(readDraft({ ...first, nota: 42 }).nota).toBeUndefined();
+    expect(setNote(first, '  ').nota).toBeUndefined();
   });
 });

@@ -35,6 +35,20 @@ describeOnEachDb('POST /api/client/apostador/fichas/criarFicha', (server) => {
     expect(rows).toHaveLength(3);
   });
 
+  it('keeps a note with the slip (an imported tip\'s booking code), shown to whoever reads it, and refuses one too long', async () => {
+    const { ficha } = expectOk(await create(user, { ficha: [await pick(5)], valor: 100, nota: '  Código SportyBet ABC123\u200b ' }), CreateSlipResponseSchema, 201);
+    expect(ficha.nota).toBe('Código SportyBet ABC123');
+    const row = await server().db.selectFrom('fichas').select('nota').where('id', '=', ficha.id).executeTakeFirstOrThrow();
+    expect(row.nota).toBe('Código SportyBet ABC123');
+    const read = await anonymous(server()).get(`/api/client/public/fichas/${user.nomeUsuario}/${ficha.id}`);
+    expect(read.status).toBe(200);
+    expect((read.body as { ficha: { nota?: string } }).ficha.nota).toBe('Código SportyBet ABC123');
+    // No note: none stored, none sent.
+    const plain = expectOk(await create(user, { ficha: [await pick(6)], valor: 100, nota: '   ' }), CreateSlipResponseSchema, 201).ficha;
+    expect(plain.nota).toBeUndefined();
+    expect((await create(user, { ficha: [await pick(7)], valor: 100, nota: 'x'.repeat(201) })).status).toBe(400);
+  });
+
   it('replays the same answer for the same Idempotency-Key and makes no second slip', async () => {
     const legs = [await pick(3)];
     const first = await expectBettingReplay(server(), (key) => create(user, { ficha: legs, valor: 100 }, key));

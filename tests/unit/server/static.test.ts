@@ -145,6 +145,8 @@ describe('static app, branded index.html and web manifest', () => {
       display: 'standalone',
       theme_color: '#1d4ed8',
       background_color: '#f3f5fa',
+      // Shared text (WhatsApp's "Partilhar") opens the tip importer.
+      share_target: { action: '/dashboard/fichas/importar', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
     });
     expect(manifest.icons).toEqual([
       { src: '/icons/slipmates-192.png', sizes: '192x192', type: 'image/png' },
