@@ -78,7 +78,8 @@ export default function SlipImport() {
               <ImportedLegRow key={leg.key} leg={leg} onChoose={(fixtureId) => tipImport.choose(leg.key, fixtureId)} />
             ))}
           </ol>
-          <AddImported legs={tipImport.legs} codes={tipImport.tip.bookingCodes} stake={tipImport.tip.stake} />
+          {/* A new text is a new tip: what was said of the last one goes. */}
+          <AddImported key={tipImport.text} legs={tipImport.legs} codes={tipImport.tip.bookingCodes} stake={tipImport.tip.stake} />
         </>
       )}
       {tipImport.text.trim() !== '' && tipImport.legs.length === 0 && (

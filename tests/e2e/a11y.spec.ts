@@ -46,6 +46,11 @@ test('signed-in screens', async ({ page }) => {
     await check(page, `${origin}/explorar/${event!.id}`, heading);
     await check(page, `${origin}/dashboard/fichas`, heading);
     await check(page, `${origin}/dashboard/fichas/${slip!.id}`, heading);
+    // The tip importer with a matched leg and one not found, as a share from WhatsApp opens it.
+    const tip = `${event!.home_name} x ${event!.away_name} 1 @1.50\nGalácticos x Estrelas Unidas 2`;
+    await check(page, `${origin}/dashboard/fichas/importar?text=${encodeURIComponent(tip)}`, async (p) =>
+      expect(p.getByRole('list', { name: origin === PT_ORIGIN ? 'Selecções do palpite' : "The tip's selections" }).getByRole('listitem')).toHaveCount(2),
+    );
     await check(page, `${origin}/demo/fichas/${slip!.id}`, heading);
     await check(page, `${origin}/dashboard/licenca`, heading);
     await check(page, `${origin}/dashboard/conta`, heading);

@@ -131,6 +131,11 @@ test('a six-leg tip shared from WhatsApp becomes a slip of its five right legs, 
   await expect.poll(async () => (await slipsOnServer(demo)).filter(isTheTip).length).toBe(before + 1);
   const created = (await slipsOnServer(demo)).find(isTheTip) as ApiSlip & { nota?: string; valor: number };
   expect(created).toMatchObject({ nota: 'Código SportyBet BX7K2M', valor: 500 });
+  // A link to one of our own slips, shared back to the app, opens that slip (its public page), not the importer.
+  const link = `${origin}/demo/fichas/${created.id}`;
+  await page.goto(`${origin}/dashboard/fichas/importar?text=${encodeURIComponent(`Olha esta ficha: ${link}`)}`);
+  await expect(page).toHaveURL(link);
+  await expect(page.getByRole('main').getByText('Nota: Código SportyBet BX7K2M')).toBeVisible();
 
   // Offline: the same tip pasted again, matched from the fixtures and markets the phone has kept.
   await setPhoneOffline(context, true);

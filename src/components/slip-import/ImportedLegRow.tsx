@@ -81,6 +81,12 @@ export function ImportedLegRow({ leg, onChoose }: { leg: ImportedLeg; onChoose: 
               <input type="radio" name={`leg-${leg.key}`} checked={leg.chosen === candidate.fixture.id} onChange={() => onChoose(candidate.fixture.id)} />
               <span>
                 <FixtureLine fixture={candidate.fixture} />
+                {candidate.swapped && (
+                  <span className="muted">
+                    {' '}
+                    <Trans>(equipas pela ordem inversa)</Trans>
+                  </span>
+                )}
               </span>
             </label>
           ))}
