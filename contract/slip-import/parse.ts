@@ -1,5 +1,5 @@
 import type { BookingCode, ParsedLeg, ParsedTip, TipPick, UnreadablePick } from './types.ts';
-import { isKnownTeam, teamSimilarity } from './teams.ts';
+import { canonicalTeam, isKnownTeam, normalizeTeam, teamSimilarity } from './teams.ts';
 import { TIP_TEXT_MAX } from '../limits.ts';
 
 // Reading a tip as it is pasted from WhatsApp or Telegram: one leg per line (or per ";", bullet, numbered item), or a
@@ -248,8 +248,8 @@ function sideOf(text: string, home: string, away: string, strict: boolean): Side
   if (['casa', 'home', '1', 'visitado'].includes(word)) return 'home';
   if (['fora', 'away', '2', 'visitante'].includes(word)) return 'away';
   if (!home || !away || !hasLetter(word)) return null;
-  const toHome = teamSimilarity(word, home);
-  const toAway = teamSimilarity(word, away);
+  const toHome = teamSimilarity(word, home, 'part');
+  const toAway = teamSimilarity(word, away, 'part');
   const need = strict ? 0.9 : 0.8;
   if (toHome >= need && toHome - toAway >= 0.15) return 'home';
   if (toAway >= need && toAway - toHome >= 0.15) return 'away';
@@ -372,19 +372,43 @@ const CONNECTOR = /\s(?:and|&|e|y|com|plus|\+|\/)\s/;
 function readPick(text: string, context: PickContext): PickRead | null {
   const folded = foldPick(text);
   if (!folded || folded.split(' ').length > MAX_PICK_WORDS) return null;
+  // A team and a handicap or its corners ("Arsenal +1.5", "Petro -1.5", "Arsenal over 9.5 cantos"): a market we have
+  // not got, never the match's total.
+  const afterTeam = wordsAfterTeam(folded, context);
+  if (afterTeam !== null && (TEAM_HANDICAP.test(afterTeam) || CORNERS_WORD.test(` ${afterTeam} `))) return { unreadable: 'unknown-market' };
+  // A market we have not got named anywhere ("Arsenal clean sheet", "Arsenal AH -0.5"): said before anything in it is
+  // read as a pick of ours ("Arsenal" as Arsenal's win).
+  if (UNKNOWN_MARKET.test(` ${folded} `)) return { unreadable: 'unknown-market', byName: true };
   const one = readOnePick(folded, context);
   if (one === NOT_OURS) return { unreadable: 'unknown-market' };
   if (one) return { pick: one };
   // Two picks in one: joined by a word ("1 and over 1.5", "1X & GG", "Casa e Over 1.5") or side by side ("1X GG").
   // Only picks of ours count: with a market we lack among them ("HT/FT 1/1") the answer is that market.
-  const isPick = (part: string) => readOnePick(part, context) !== null;
+  // A team's name alone is no pick here: "Arsenal 1" is not Arsenal's win and "1".
+  const partContext = { ...context, teamAlone: false };
+  const isPick = (part: string) => readOnePick(part, partContext) !== null;
   const parts = folded.split(CONNECTOR).map((part) => part.trim()).filter(Boolean);
   if (parts.length >= 2 && parts.every(isPick)) return { unreadable: 'combined' };
   const words = folded.split(' ');
   for (let cut = 1; cut < words.length; cut += 1) {
-    if (readOnePick(words.slice(0, cut).join(' '), context) && readOnePick(words.slice(cut).join(' '), context)) return { unreadable: 'combined' };
+    if (readOnePick(words.slice(0, cut).join(' '), partContext) && readOnePick(words.slice(cut).join(' '), partContext)) return { unreadable: 'combined' };
   }
-  if (UNKNOWN_MARKET.test(` ${folded} `)) return { unreadable: 'unknown-market', byName: true };
+  return null;
+}
+
+// What follows a team in a pick, folded: a handicap line ("sover 1.5" was "+1.5", "sunder 1.5" "-1.5", "handicap 1"
+// "-1"), or corners.
+const TEAM_HANDICAP = /^(?:sover|sunder|handicap)\s*\d/;
+const CORNERS_WORD = /\s(?:cantos?|escanteios?|corners?)\s/;
+
+/** The words after a team that the pick opens with ("arsenal sover 1.5" → "sover 1.5"), or null when it opens with none. */
+function wordsAfterTeam(folded: string, context: PickContext): string | null {
+  if (!context.home || !context.away) return null;
+  const words = folded.split(' ');
+  for (let cut = Math.min(3, words.length - 1); cut >= 1; cut -= 1) {
+    const lead = words.slice(0, cut).join(' ');
+    if (/[a-z]/.test(lead) && sideOf(lead, context.home, context.away, context.strict)) return words.slice(cut).join(' ');
+  }
   return null;
 }
 
@@ -470,6 +494,41 @@ function readTeamsLine(input: string): TeamsLine | null {
   };
 }
 
+// Words that start a team's own pick after its name: its goals, a win, a handicap, corners, a market we lack.
+const TEAM_PICK_START = /^(?:over|under|sover|sunder|mais|menos|acima|abaixo|\d+plus|vence|vencer|ganha|ganhar|win|wins|to|para|ou|or|dnb|empate|draw|ea|handicap|hcp|ah|eh|marca|marcar|clean|sem|primeiro|first|qualifica|qualifies|cantos?|corners?|escanteios?|golos?|gols?|goals?)$/;
+// Words a club's name never ends on.
+const NAME_LINKS = new Set(['de', 'do', 'da', 'dos', 'das', 'del', 'of', 'the', 'e', 'and', '&']);
+
+/**
+ * Where the away team ends when the words after it name one of the two teams again and a pick of that team follows
+ * ("Arsenal Arsenal +1.5", "Arsenal City -1.5" after "Man City"); 0 when they do not. A name that is a club as a whole
+ * ("Real Madrid" after "Real Betis", "Wolverhampton Wanderers") is no repeat.
+ */
+function teamRepeatAt(home: string, rest: readonly string[], awayAt: (cut: number) => string): number {
+  const homeNormal = normalizeTeam(home);
+  const homeWords = new Set([...homeNormal.split(' '), ...canonicalTeam(home).split(' ')]);
+  const limit = Math.min(rest.length, 8);
+  for (let cut = 1; cut < limit; cut += 1) {
+    const awayPart = awayAt(cut);
+    if (!awayPart || !hasLetter(awayPart) || NAME_LINKS.has(fold(rest[cut - 1] ?? ''))) continue;
+    let from = cut;
+    while (from < rest.length && isDelimiter(rest[from] ?? '')) from += 1;
+    for (let end = from + 1; end <= Math.min(from + 3, rest.length - 1); end += 1) {
+      const tail = cleanTeam(rest.slice(from, end));
+      const next = foldPick(rest.slice(end).join(' ')).split(' ')[0] ?? '';
+      if (!tail || !hasLetter(tail) || NAME_LINKS.has(fold(rest[from] ?? '')) || !TEAM_PICK_START.test(next)) continue;
+      if (isKnownTeam(`${awayPart} ${tail}`)) continue;
+      const tailNormal = normalizeTeam(tail);
+      const tailWords = tailNormal.split(' ');
+      const awayWords = new Set(normalizeTeam(awayPart).split(' '));
+      const namesHome = canonicalTeam(tail) === canonicalTeam(home) || tailWords.every((word) => homeWords.has(word));
+      const namesAway = canonicalTeam(tail) === canonicalTeam(awayPart) || tailWords.every((word) => awayWords.has(word));
+      if (namesHome || namesAway) return cut;
+    }
+  }
+  return 0;
+}
+
 /**
  * Where the away team ends and the pick starts in the words after the separator: the earliest cut that leaves a
  * readable pick; else a delimiter ("-", ":") with whatever follows as the pick; else the first word of a market we
@@ -478,6 +537,15 @@ function readTeamsLine(input: string): TeamsLine | null {
 function splitAwayAndPick(home: string, rest: readonly string[]): { away: string; pickText: string; read: PickRead | null } | null {
   const awayAt = (cut: number) => cleanTeam(trimNoise(rest.slice(0, cut).filter((word) => !isDelimiter(word)), false));
   const pickAt = (cut: number) => cleanTeam(rest.slice(cut));
+  // "Man City x Arsenal Arsenal +1.5", "… City -1.5", "… - Arsenal over 9.5 cantos": a team named again ends the
+  // away team before it, and what follows is that team's pick (its goals, or a handicap or corners we have not got),
+  // never the match's.
+  const repeat = teamRepeatAt(home, rest, awayAt);
+  if (repeat > 0) {
+    const away = awayAt(repeat);
+    const pickText = pickAt(repeat);
+    return { away, pickText, read: readPick(pickText, { home, away, strict: false, teamAlone: true }) ?? { unreadable: 'unknown-market' } };
+  }
   for (let cut = 1; cut < rest.length; cut += 1) {
     if (isDelimiter(rest[cut - 1] ?? '') && cut === 1) continue;
     const away = awayAt(cut);
@@ -745,6 +813,17 @@ export function parseTip(input: string): ParsedTip {
         if (read && !draft.pickText && draft.hasTeams) {
           draft.pickText = pickWords;
           draft.read = read;
+          if (odd.value !== null) draft.odd ??= readOdd(odd.value);
+          pickedHere = true;
+          touched = draft;
+          used = true;
+          continue;
+        }
+        // "Petro x Agosto - 1X" and then "Over 2.5": a second pick for the same leg is two picks in one, never split
+        // (and never dropped: the first alone is not the tip).
+        if (read && draft.pickText && (draft.hasTeams || draft.labelledMatch)) {
+          draft.pickText = `${draft.pickText} / ${pickWords}`;
+          draft.read = { unreadable: 'combined' };
           if (odd.value !== null) draft.odd ??= readOdd(odd.value);
           pickedHere = true;
           touched = draft;

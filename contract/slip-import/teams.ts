@@ -78,7 +78,8 @@ const ALIASES: Readonly<Record<string, readonly string[]>> = {
   'hamburger': ['hamburg', 'hsv'],
   'st pauli': ['sankt pauli'],
   // European nights
-  'paris saint germain': ['psg', 'paris sg', 'paris', 'paris st germain'],
+  // Not bare "paris": "Paris FC" comes out as "paris" and is another club.
+  'paris saint germain': ['psg', 'paris sg', 'paris st germain'],
   'olympique marseille': ['marseille', 'om'],
   'olympique lyonnais': ['lyon', 'ol'],
   'psv eindhoven': ['psv'],
@@ -110,7 +111,12 @@ export function normalizeTeam(name: string): string {
     .replace(/['’`´]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-  const words = plain.split(' ').filter(Boolean).map((word) => (word === 'primeiro' ? '1' : word));
+  // "Sub-20", "U-21", "sub20" all as "u20": the youth side's marker, one word.
+  const words = plain
+    .replace(/\b(?:sub|u) ?(\d{2})\b/g, 'u$1')
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => (word === 'primeiro' ? '1' : word));
   const kept = words.filter((word) => !DECORATION.has(word));
   return (kept.length > 0 ? kept : words).join(' ');
 }
@@ -120,14 +126,22 @@ export function normalizeTeam(name: string): string {
 const FUZZY_ALIAS_DICE = 0.8;
 const FUZZY_ALIAS_MIN_LENGTH = 6;
 
+// A typo changes a letter or two, never a word: "Atletico MG" is not a misspelt "Atletico", nor "Newcastle Jets" a
+// misspelt "Newcastle".
+const FUZZY_ALIAS_MAX_LENGTH_DIFFERENCE = 1;
+
 function fuzzyAlias(normal: string): string | null {
   if (normal.length < FUZZY_ALIAS_MIN_LENGTH) return null;
+  const joined = normal.replace(/ /g, '');
+  const wordCount = normal.split(' ').length;
   let best: string | null = null;
   let bestDice = 0;
   let tie = false;
   for (const [variant, canonical] of CANONICAL) {
-    if (variant.length < FUZZY_ALIAS_MIN_LENGTH) continue;
-    const dice = bigramDice(normal.replace(/ /g, ''), variant.replace(/ /g, ''));
+    if (variant.length < FUZZY_ALIAS_MIN_LENGTH || variant.split(' ').length !== wordCount) continue;
+    const plain = variant.replace(/ /g, '');
+    if (Math.abs(plain.length - joined.length) > FUZZY_ALIAS_MAX_LENGTH_DIFFERENCE) continue;
+    const dice = bigramDice(joined, plain);
     if (dice > bestDice) {
       tie = best !== null && best !== canonical && dice - bestDice < 0.05;
       best = canonical;
@@ -135,6 +149,23 @@ function fuzzyAlias(normal: string): string | null {
     } else if (dice === bestDice && canonical !== best) tie = true;
   }
   return bestDice >= FUZZY_ALIAS_DICE && !tie ? best : null;
+}
+
+// Words that make a club's second side another team: its reserves, youth sides, women's side. A name with one must
+// meet a name with the same ones, else it is at most a candidate ("Bayern" is not "Bayern München II").
+const MARKER_WORDS = new Set(['b', 'ii', 'iii', 'u17', 'u18', 'u19', 'u20', 'u21', 'u23', 'women', 'womens', 'feminino', 'femenino', 'feminina', 'w', 'ladies', 'reserves', 'reserve', 'youth']);
+// Spellings of the same marker.
+const MARKER_OF: Readonly<Record<string, string>> = { womens: 'women', feminino: 'women', femenino: 'women', feminina: 'women', w: 'women', ladies: 'women', reserves: 'b', reserve: 'b' };
+
+/** The reserve, youth and women's markers of a normalised name, in a fixed order ('' when none): "u21", "ii women". */
+export function teamMarkers(normal: string): string {
+  const found: string[] = [];
+  const words = normal.split(' ');
+  words.forEach((word, index) => {
+    // A lone "B" or "W" is a name ("Arsenal W" is the women's side; a club called "B" is none).
+    if (MARKER_WORDS.has(word) && (index > 0 || words.length === 1)) found.push(MARKER_OF[word] ?? word);
+  });
+  return found.sort().join(' ');
 }
 
 /** Whether the name is one the alias table knows, as written (after normalisation): "Athletic Bilbao", "Sagrada". */
@@ -147,11 +178,46 @@ export function canonicalTeam(name: string): string {
   const known = CANONICAL_CACHE.get(name);
   if (known !== undefined) return known;
   const normal = normalizeTeam(name);
-  const canonical = CANONICAL.get(normal) ?? fuzzyAlias(normal) ?? normal;
+  const canonical = withMarkers(normal, (base) => CANONICAL.get(base) ?? fuzzyAlias(base) ?? base);
   // The parser asks about the same few words many times per line; a bounded memo keeps a huge paste from growing it.
   if (CANONICAL_CACHE.size >= CANONICAL_CACHE_SIZE) CANONICAL_CACHE.clear();
   CANONICAL_CACHE.set(name, canonical);
   return canonical;
+}
+
+/**
+ * A fixture's team name as the matcher compares it: normalised, and the alias table's club only when the whole name
+ * is an alias ("Man Utd"); never a fuzzy guess, so a club the table does not know ("Newcastle Jets", "Bayern
+ * München II") stays itself.
+ */
+export function fixtureTeam(name: string): string {
+  return withMarkers(normalizeTeam(name), (base) => CANONICAL.get(base) ?? base);
+}
+
+/**
+ * A name with reserve, youth or women's markers as its club's name and the markers after it ("Spurs Women" and
+ * "Tottenham Hotspur Women" both "tottenham hotspur women"); without markers, the name as `resolve` makes it.
+ */
+function withMarkers(normal: string, resolve: (base: string) => string): string {
+  const words = normal.split(' ');
+  const base: string[] = [];
+  const markers: string[] = [];
+  words.forEach((word, index) => {
+    if (MARKER_WORDS.has(word) && index > 0) markers.push(MARKER_OF[word] ?? word);
+    else base.push(word);
+  });
+  if (markers.length === 0) return resolve(normal);
+  return `${resolve(base.join(' '))} ${markers.sort().join(' ')}`;
+}
+
+// A name alone that several clubs carry: written bare, it names none of them for sure (match.ts asks the user when
+// more than one fixture has such a club).
+const GENERIC_NAMES = new Set(['real', 'sporting', 'inter', 'manchester', 'united', 'city', 'madrid', 'atletico', 'athletic', 'olympique', 'borussia', 'racing', 'dynamo', 'dinamo']);
+
+/** The word, when a written name is only a word several clubs carry ("Real", "Sporting"); else null. */
+export function genericName(written: string): string | null {
+  const normal = normalizeTeam(written);
+  return GENERIC_NAMES.has(normal) ? normal : null;
 }
 
 const CANONICAL_CACHE_SIZE = 2000;
@@ -214,18 +280,36 @@ function computeWordFit(written: string, other: string): number {
 }
 
 /**
- * How close a written team name is to a fixture's, 0..1: 1 for the same club (alias table included), about 0.85 when
- * the written name is a clear short form or has extra words around the full name ("Werder" of "Werder Bremen"), lower
- * as words differ. Token-based Dice with each word allowed a typo or a prefix.
+ * How two names may fit by words: 'match' for a written name against a fixture's (the matcher): a name inside a
+ * longer one ("Arsenal" of "Arsenal Tula", "Everton" of "Everton de Viña del Mar") is at most a candidate, and the
+ * reserve, youth and women's markers must be the same on both sides; 'part' for a pick naming one of the two teams
+ * written beside it (parse.ts): the pick may be a part of a team's name ("City" of "Man City") but not a name with
+ * more words ("Arsenal -1" is not Arsenal); 'loose' for anything else (competitions): either inside the other.
  */
-export function teamSimilarity(written: string, fixtureName: string): number {
-  return canonicalSimilarity(canonicalTeam(written), canonicalTeam(fixtureName));
+export type SimilarityMode = 'match' | 'part' | 'loose';
+
+/** A name inside a longer one, or two names with different markers: never above this in 'match' (a candidate). */
+export const PART_OF_NAME_SCORE = 0.75;
+
+/**
+ * How close a written team name is to a fixture's, 0..1: 1 for the same club (alias table included), a candidate's
+ * score when the written name is inside the fixture's or has words around it, lower as words differ. Token-based
+ * Dice with each word allowed a typo or a prefix ("Real Soc" of "Real Sociedad").
+ */
+export function teamSimilarity(written: string, fixtureName: string, mode: SimilarityMode = 'match'): number {
+  return canonicalSimilarity(canonicalTeam(written), mode === 'match' ? fixtureTeam(fixtureName) : canonicalTeam(fixtureName), mode);
 }
 
-/** teamSimilarity of two names already through canonicalTeam (the matcher canonicalises each fixture once). */
-export function canonicalSimilarity(a: string, b: string): number {
+/** teamSimilarity of two names already through canonicalTeam / fixtureTeam (the matcher prepares each fixture once). */
+export function canonicalSimilarity(a: string, b: string, mode: SimilarityMode = 'match'): number {
   if (a === '' || b === '') return 0;
   if (a === b) return 1;
+  const capped = mode === 'match' && teamMarkers(a) !== teamMarkers(b);
+  const value = wordSimilarity(a, b, mode);
+  return capped ? Math.min(value, PART_OF_NAME_SCORE) : value;
+}
+
+function wordSimilarity(a: string, b: string, mode: SimilarityMode): number {
   const left = a.split(' ');
   const right = b.split(' ');
   // Greedy one-to-one: names are two or three words, so the best pair first is as good as an assignment. A bit mask
@@ -253,8 +337,12 @@ export function canonicalSimilarity(a: string, b: string): number {
   const dice = (2 * sum) / (left.length + right.length);
   const mean = matched > 0 ? sum / matched : 0;
   // Every written word found in a longer name ("Manchester" in "Manchester City"), or every word of the name found
-  // among more written ones: a fit, but never as clear as the whole name, so two such fits stay ambiguous.
-  if (matched === left.length && left.length < right.length) return Math.max(dice, 0.8 * mean + (0.1 * left.length) / right.length);
-  if (matched === right.length && right.length < left.length) return Math.max(dice, 0.8 * mean + (0.1 * right.length) / left.length);
-  return dice;
+  // among more written ones: a fit, but never as clear as the whole name, so two such fits stay ambiguous; in
+  // 'match' only a candidate (the longer name may be another club: "Arsenal Tula").
+  const inside = matched === left.length && left.length < right.length ? 0.8 * mean + (0.1 * left.length) / right.length : -1;
+  const around = matched === right.length && right.length < left.length ? 0.8 * mean + (0.1 * right.length) / left.length : -1;
+  if (mode === 'match') return Math.max(dice, Math.min(Math.max(inside, around), PART_OF_NAME_SCORE));
+  // A pick with more words than the team's name is the team and something else ("Arsenal 1", "Real Sociedad -1").
+  if (mode === 'part') return left.length > right.length ? Math.min(dice, PART_OF_NAME_SCORE) : Math.max(dice, inside);
+  return Math.max(dice, inside, around);
 }

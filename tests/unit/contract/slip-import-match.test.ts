@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MATCH_WINDOW_MS, matchTip, resolveCandidate } from '../../../contract/slip-import/match.ts';
 import { parseTip } from '../../../contract/slip-import/parse.ts';
 import type { ImportFixture, LegMatch, ParsedLeg, PriceOf } from '../../../contract/slip-import/types.ts';
-import { CORPUS_FIXTURES, CORPUS_NOW, TIP_CORPUS, corpusPriceOf, judgeLeg } from '../../fixtures/tip-corpus.ts';
+import { CORPUS_FIXTURES, CORPUS_NOW, TIP_CORPUS, corpusPriceOf, crowdFixtures, judgeLeg } from '../../fixtures/tip-corpus.ts';
 
 const match = (text: string, fixtures: readonly ImportFixture[] = CORPUS_FIXTURES, priceOf: PriceOf = corpusPriceOf, now = CORPUS_NOW) =>
   matchTip(parseTip(text), fixtures, priceOf, now);
@@ -181,5 +181,114 @@ describe('matchTip: bounded work', () => {
     const got = matchTip(tip, CORPUS_FIXTURES, corpusPriceOf, CORPUS_NOW);
     expect(got.length).toBeLessThanOrEqual(100);
     expect(got).toHaveLength(tip.legs.length);
+  });
+});
+
+describe('matchTip: a fixture’s name is never turned into another club', () => {
+  let next = 0;
+  /** A pending fixture of two clubs, a day or so ahead of the corpus clock. */
+  const game = (home: string, away: string, hours = 30): ImportFixture => {
+    next += 1;
+    return { id: `z${next}`, date: new Date(CORPUS_NOW + hours * 3_600_000).toISOString(), status: 'NS', competition_name: 'Liga', home_name: home, away_name: away };
+  };
+  const price: PriceOf = () => 1.5;
+  const against = (text: string, ...fixtures: ImportFixture[]) => one(text, fixtures, price);
+
+  it('reads Paris FC as Paris FC, never as PSG', () => {
+    for (const name of ['PSG', 'Paris Saint Germain', 'Paris Saint-Germain']) {
+      const psgAtHome = game(name, 'Paris FC');
+      const got = against('Paris FC x PSG 1', psgAtHome);
+      // The written order is the other way round: only a candidate, with "1" (Paris FC) read as the away side.
+      expect(got.state, name).toBe('ambiguous');
+      if (got.state === 'ambiguous') expect(got.candidates[0]).toMatchObject({ fixture: { id: psgAtHome.id }, swapped: true, pick: { type: 'ft_result', choice: 'away' } });
+    }
+    expect(against('PSG x Lyon 1', game('Paris FC', 'Lyon')).state).not.toBe('matched');
+    expect(against('Paris x Lyon 1', game('Paris Saint-Germain', 'Lyon')).state).not.toBe('matched');
+  });
+
+  it('never puts a fixture name through a fuzzy alias', () => {
+    expect(against('Newcastle Jets x Brisbane Roar 1', game('Newcastle United', 'Brisbane Roar')).state).not.toBe('matched');
+    expect(against('Newcastle x Brisbane Roar 1', game('Newcastle Jets', 'Brisbane Roar')).state).not.toBe('matched');
+    expect(against('Atletico MG x Flamengo 1', game('Atlético de Madrid', 'Flamengo')).state).not.toBe('matched');
+    expect(against('Atletico x Flamengo 1', game('Atlético Mineiro', 'Flamengo')).state).not.toBe('matched');
+    // A typo of the written name still finds its club.
+    expect(against('Tottenam x Arsenal 1', game('Tottenham Hotspur', 'Arsenal'))).toMatchObject({ state: 'matched', pick: { type: 'ft_result', choice: 'home' } });
+  });
+
+  it('keeps reserve, youth and women’s sides apart from the first team', () => {
+    const cases: [string, string, string][] = [
+      ['Bayern x Koln 1', 'Bayern München II', '1. FC Köln II'],
+      ['Benfica x Porto 1', 'Benfica B', 'FC Porto B'],
+      ['Spurs x Chelsea 1', 'Tottenham Hotspur Women', 'Chelsea Women'],
+      ['Man Utd x Liverpool 1', 'Manchester United Women', 'Liverpool Women'],
+      ['Real Sociedad x Eibar 1', 'Real Sociedad B', 'Eibar'],
+      ['Arsenal x Chelsea 1', 'Arsenal U21', 'Chelsea U21'],
+      ['Flamengo x Palmeiras 1', 'Flamengo Sub-20', 'Palmeiras Sub-20'],
+      ['Arsenal U21 x Chelsea U21 1', 'Arsenal', 'Chelsea'],
+      ['Arsenal U19 x Chelsea U19 1', 'Arsenal U21', 'Chelsea U21'],
+    ];
+    for (const [text, home, away] of cases) expect(against(text, game(home, away)).state, `${text} on ${home} v ${away}`).not.toBe('matched');
+    // Written with their markers, they are matched.
+    expect(against('Arsenal Women x Chelsea Women 1', game('Arsenal Women', 'Chelsea Women')).state).toBe('matched');
+    expect(against('Spurs Women x Man Utd Women GG', game('Tottenham Hotspur Women', 'Manchester United Women')).state).toBe('matched');
+    expect(against('Flamengo U20 x Palmeiras Sub-20 1', game('Flamengo Sub-20', 'Palmeiras U-20')).state).toBe('matched');
+    // And the first team is still found beside its reserves.
+    expect(against('Bayern x Koln 1', game('Bayern München II', '1. FC Köln II'), game('Bayern München', '1. FC Köln', 50))).toMatchObject({ state: 'matched', fixture: { home_name: 'Bayern München' } });
+  });
+
+  it('takes a name inside a longer one for a candidate only', () => {
+    expect(against('Arsenal x Zenit 1', game('Arsenal Tula', 'Zenit')).state).toBe('ambiguous');
+    expect(against('Everton x Colo Colo 1', game('Everton de Viña del Mar', 'Colo Colo')).state).toBe('ambiguous');
+    expect(against('Arsenal Tula x Zenit 1', game('Arsenal', 'Zenit')).state).toBe('ambiguous');
+  });
+
+  it('never matches a fixture whose two teams come out as the same club, nor two written teams that do', () => {
+    expect(against('PSG x Paris SG 1', game('Paris Saint-Germain', 'PSG')).state).not.toBe('matched');
+    expect(against('PSG x Paris SG 1', game('Paris Saint-Germain', 'Lyon')).state).not.toBe('matched');
+  });
+
+  it('leaves a short form that starts several fixtures’ names ambiguous', () => {
+    const got = against('Bor x Bayern 1', game('Borussia Dortmund', 'Bayern München'), game('Borussia Mgladbach', 'Bayern München', 50));
+    expect(got.state).toBe('ambiguous');
+    if (got.state === 'ambiguous') expect(got.candidates).toHaveLength(2);
+  });
+
+  it('does not let a bare "Real", "Sporting", "Inter", "Manchester", "United" or "City" pick one of several clubs', () => {
+    const madrid = game('Real Betis', 'Real Madrid');
+    const sociedad = game('Real Betis', 'Real Sociedad', 50);
+    const got = against('Betis x Real 1', madrid, sociedad);
+    expect(got.state).toBe('ambiguous');
+    if (got.state === 'ambiguous') expect(got.candidates.map((item) => item.fixture.id).sort()).toEqual([madrid.id, sociedad.id].sort());
+    // With Real Madrid the only Real there, "Real" is Real Madrid.
+    expect(against('Betis x Real 1', madrid)).toMatchObject({ state: 'matched', fixture: { id: madrid.id } });
+    expect(against('Sporting x Braga 1', game('Sporting CP', 'Braga'), game('Sporting de Braga', 'Braga', 50)).state).toBe('ambiguous');
+    expect(against('Inter x Roma 1', game('Inter', 'Roma'), game('Inter Turku', 'Roma', 50)).state).toBe('ambiguous');
+    expect(against('Manchester x Arsenal 1', game('Manchester City', 'Arsenal'), game('Manchester United', 'Arsenal', 50)).state).toBe('ambiguous');
+    expect(against('United x Arsenal 1', game('Manchester United', 'Arsenal'), game('Newcastle United', 'Arsenal', 50)).state).toBe('ambiguous');
+    expect(against('City x Arsenal 1', game('Manchester City', 'Arsenal'), game('Luanda City', 'Arsenal', 50)).state).toBe('ambiguous');
+    // The other team still tells two fixtures apart.
+    expect(against('Sporting x Braga 1', game('Sporting CP', 'Braga'), game('Sporting de Cabinda', 'Académica', 50))).toMatchObject({ state: 'matched', fixture: { home_name: 'Sporting CP' } });
+  });
+});
+
+describe('matchTip: a week of fixtures', () => {
+  it('gives the same answers when 2,000 fixtures of other clubs are listed too', () => {
+    const crowd = crowdFixtures(2000);
+    const all = [...crowd.slice(0, 1000), ...CORPUS_FIXTURES, ...crowd.slice(1000)];
+    for (const tip of TIP_CORPUS) {
+      const alone = match(tip.text);
+      const among = match(tip.text, all);
+      expect(among.map((item) => [item.state, 'fixture' in item ? item.fixture?.id : null, item.state === 'ambiguous' ? item.candidates.map((c) => c.fixture.id) : null]), tip.text).toEqual(
+        alone.map((item) => [item.state, 'fixture' in item ? item.fixture?.id : null, item.state === 'ambiguous' ? item.candidates.map((c) => c.fixture.id) : null]),
+      );
+    }
+  });
+
+  it('matches 100 legs against 2,000 fixtures', () => {
+    const fixtures = crowdFixtures(2000);
+    const text = fixtures.slice(0, 100).map((item) => `${item.home_name} x ${item.away_name} 1`).join('\n');
+    const got = match(text, fixtures, () => 1.5);
+    expect(got).toHaveLength(100);
+    expect(got.every((item, index) => item.state === 'matched' && item.fixture.id === fixtures[index]?.id)).toBe(true);
   });
 });

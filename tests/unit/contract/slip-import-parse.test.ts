@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TIP_CHARS, MAX_TIP_LEGS, parseTip } from '../../../contract/slip-import/parse.ts';
-import { canonicalTeam, normalizeTeam, teamSimilarity } from '../../../contract/slip-import/teams.ts';
+import { canonicalTeam, fixtureTeam, normalizeTeam, teamSimilarity } from '../../../contract/slip-import/teams.ts';
 import { TIP_CORPUS } from '../../fixtures/tip-corpus.ts';
 
 /** The pick read from one leg written after two teams. */
@@ -224,5 +224,115 @@ describe('team names', () => {
     expect(teamSimilarity('Sporting', 'Sporting de Cabinda')).toBeLessThan(0.8);
     expect(teamSimilarity('Real', 'Real Sociedad')).toBeLessThan(0.8);
     expect(teamSimilarity('Liverpol', 'Liverpool')).toBeGreaterThan(0.8);
+  });
+});
+
+describe('parseTip: a team named with more than a win', () => {
+  const labelled = (pick: string) => parseTip(`Jogo: Man City x Arsenal\nPalpite: ${pick}`).legs[0];
+  const oneLine = (text: string) => parseTip(text).legs[0];
+
+  it.each(['Arsenal -1', 'Arsenal handicap -1', 'Arsenal +1.5', 'Arsenal AH -0.5', 'Arsenal clean sheet', 'Arsenal primeiro a marcar', 'Arsenal qualifica', 'Arsenal 1', 'Arsenal marca', 'Arsenal 2+ golos'])(
+    'Palpite: %s is a market we have not got, not Arsenal’s win',
+    (pick) => {
+      expect(labelled(pick)).toMatchObject({ pick: null, unreadable: 'unknown-market' });
+    },
+  );
+
+  it.each([
+    ['Arsenal', 'away'],
+    ['Arsenal vence', 'away'],
+    ['Arsenal ganha', 'away'],
+    ['Arsenal to win', 'away'],
+    ['Vitória do Arsenal', 'away'],
+    ['Vitória Arsenal', 'away'],
+    ['Man City win', 'home'],
+    ['City', 'home'],
+  ])('Palpite: %s is a win', (pick, choice) => {
+    expect(labelled(pick)?.pick).toEqual({ type: 'ft_result', choice });
+  });
+
+  it.each([
+    'Man City x Arsenal: Arsenal marca',
+    'Man City x Arsenal - Arsenal win to nil',
+    'Man City x Arsenal - Arsenal 2+ golos',
+    'Man City x Arsenal: Arsenal qualifica',
+    'Man City x Arsenal - Arsenal ganha ambas as partes',
+    'Man City x Arsenal Arsenal clean sheet',
+  ])('%s is a market we have not got', (text) => {
+    expect(oneLine(text)).toMatchObject({ home: 'Man City', away: 'Arsenal', pick: null, unreadable: 'unknown-market' });
+  });
+});
+
+describe('parseTip: a team’s own pick after the teams', () => {
+  const oneLine = (text: string) => parseTip(text).legs[0];
+
+  it.each(['Man City x Arsenal Arsenal +1.5', 'Man City x Arsenal - Arsenal +1.5', 'Man City x Arsenal City -1.5', 'Man City x Arsenal: Arsenal over 9.5 cantos', 'Man City x Arsenal Arsenal cantos +4.5'])(
+    '%s is a handicap or team corners, never the match’s total',
+    (text) => {
+      expect(oneLine(text)).toMatchObject({ home: 'Man City', away: 'Arsenal', pick: null, unreadable: 'unknown-market' });
+    },
+  );
+
+  it('reads Petro -1.5 as a handicap, not under 1.5 goals', () => {
+    expect(oneLine('Petro x Agosto Petro -1.5')).toMatchObject({ home: 'Petro', away: 'Agosto', pick: null, unreadable: 'unknown-market' });
+    expect(parseTip('Jogo: Petro x Agosto\nPalpite: Petro -1.5').legs[0]).toMatchObject({ pick: null, unreadable: 'unknown-market' });
+  });
+
+  it('reads a team’s goals written after the teams', () => {
+    expect(oneLine('Man City x Arsenal Arsenal over 1.5')).toMatchObject({ away: 'Arsenal', pick: { type: 'away_goals', choice: 'over_1.5' } });
+    expect(oneLine('Man City x Arsenal City over 1.5 golos')).toMatchObject({ away: 'Arsenal', pick: { type: 'home_goals', choice: 'over_1.5' } });
+    expect(oneLine('Man City x Arsenal - Arsenal menos de 0.5')).toMatchObject({ away: 'Arsenal', pick: { type: 'away_goals', choice: 'under_0.5' } });
+  });
+
+  it('keeps clubs whose names repeat a word of the other team whole', () => {
+    expect(oneLine('Real Betis x Real Madrid over 2.5')).toMatchObject({ home: 'Real Betis', away: 'Real Madrid', pick: { type: 'goals', choice: 'over_2.5' } });
+    expect(oneLine('Isaac de Benguela x Wiliete de Benguela 1')).toMatchObject({ away: 'Wiliete de Benguela', pick: { type: 'ft_result', choice: 'home' } });
+    expect(oneLine('Chelsea x Wolverhampton Wanderers Over 1.5')).toMatchObject({ away: 'Wolverhampton Wanderers', pick: { type: 'goals', choice: 'over_1.5' } });
+    expect(oneLine('Man City x Manchester United 1')).toMatchObject({ away: 'Manchester United', pick: { type: 'ft_result', choice: 'home' } });
+  });
+});
+
+describe('parseTip: a pick on the next line', () => {
+  it('makes a leg that has its pick two picks in one, never drops it', () => {
+    expect(parseTip('Petro x Agosto - 1X\nOver 2.5').legs).toEqual([
+      expect.objectContaining({ home: 'Petro', away: 'Agosto', pickText: '1X / Over 2.5', pick: null, unreadable: 'combined' }),
+    ]);
+    expect(parseTip('Jogo: Petro x Agosto\nPalpite: 1X\nOver 2.5').legs).toEqual([expect.objectContaining({ pick: null, unreadable: 'combined' })]);
+    expect(parseTip('Jogo: Petro x Agosto\nPalpite: 1X\nOdd: 1.40\nGG').legs).toEqual([expect.objectContaining({ pick: null, unreadable: 'combined' })]);
+  });
+
+  it('still reads odds on the next line, the pick of a leg without one, and a new labelled block', () => {
+    expect(parseTip('Petro x Agosto - 1X\n@1.50').legs[0]).toMatchObject({ pick: { type: 'double_chance', choice: '1X' }, odd: 1.5 });
+    expect(parseTip('Petro x Agosto\nOver 2.5').legs[0]).toMatchObject({ pick: { type: 'goals', choice: 'over_2.5' } });
+    const blocks = parseTip('Jogo: Petro x Agosto\nPalpite: 1X\nJogo: Inter x Milan\nPalpite: GG');
+    expect(blocks.legs.map((leg) => leg.pick)).toEqual([{ type: 'double_chance', choice: '1X' }, { type: 'btts', choice: 'yes' }]);
+    expect(parseTip('Petro x Agosto 1X\nInter x Milan GG').legs.map((leg) => leg.unreadable)).toEqual([null, null]);
+  });
+});
+
+describe('team names: fixture names stay the clubs they are', () => {
+  it('never reads another club into a name the alias table does not know', () => {
+    expect(fixtureTeam('Paris FC')).not.toBe(fixtureTeam('PSG'));
+    expect(canonicalTeam('Paris FC')).not.toBe(canonicalTeam('PSG'));
+    expect(fixtureTeam('Newcastle Jets')).not.toBe(fixtureTeam('Newcastle United'));
+    expect(canonicalTeam('Newcastle Jets')).not.toBe(canonicalTeam('Newcastle'));
+    expect(canonicalTeam('Atletico MG')).not.toBe(canonicalTeam('Atlético de Madrid'));
+    for (const name of ['Bayern München II', 'Benfica B', 'Tottenham Hotspur Women', 'Manchester United Women', 'Real Sociedad B']) {
+      expect(fixtureTeam(name), name).not.toBe(fixtureTeam(name.replace(/ (?:II|B|Women)$/, '')));
+    }
+    // An exact alias of the whole name is still the club.
+    expect(fixtureTeam('Man Utd')).toBe(fixtureTeam('Manchester United'));
+    expect(fixtureTeam('Spurs Women')).toBe(fixtureTeam('Tottenham Hotspur Women'));
+  });
+
+  it('keeps a name inside a longer one, or with other markers, below a match', () => {
+    for (const [written, fixture] of [
+      ['Arsenal', 'Arsenal Women'], ['Arsenal', 'Arsenal U21'], ['Arsenal', 'Arsenal Tula'], ['Everton', 'Everton de Viña del Mar'], ['Bayern', 'Bayern München II'],
+      ['Flamengo U20', 'Flamengo'], ['Arsenal U19', 'Arsenal U21'], ['Benfica', 'Benfica B'], ['Arsenal Tula', 'Arsenal'],
+    ] as const) {
+      expect(teamSimilarity(written, fixture), `${written} / ${fixture}`).toBeLessThan(0.8);
+    }
+    expect(teamSimilarity('Flamengo Sub-20', 'Flamengo U-20')).toBe(1);
+    expect(teamSimilarity('Arsenal W', 'Arsenal Women')).toBe(1);
   });
 });
