@@ -241,6 +241,7 @@ try {
     figure('  wrongly matched', counts.wrong, String, '0', (v) => v === 0);
     figure(`well-formed legs matched (${counts.wellFormedMatched} of ${counts.wellFormed})`, counts.wellFormed ? (100 * counts.wellFormedMatched) / counts.wellFormed : NaN, (v) => `${v.toFixed(1)} %`, '>= 90 %', (v) => v >= 90);
     figure('parse + match, the whole corpus', result.times, (v) => `${v.toFixed(2)} ms`);
+    figure(`match ${result.crowd.legs} legs against ${result.crowd.fixtures} fixtures (a long tip on a full phone)`, result.crowd.times, (v) => `${v.toFixed(1)} ms`);
     if (counts.unexpected) note(`legs that came out otherwise than the corpus expects (not wrong matches): ${counts.unexpected}`);
     for (const text of result.wrong) note(`wrong match: ${text}`);
   }

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 export async function importFigures({ runs }) {
   const { parseTip } = await import('../../contract/slip-import/parse.ts');
   const { matchTip } = await import('../../contract/slip-import/match.ts');
-  const { TIP_CORPUS, CORPUS_FIXTURES, CORPUS_NOW, corpusPriceOf, judgeLeg } = await import('../fixtures/tip-corpus.ts');
+  const { TIP_CORPUS, CORPUS_FIXTURES, CORPUS_NOW, corpusPriceOf, judgeLeg, crowdFixtures } = await import('../fixtures/tip-corpus.ts');
 
   const pass = () => TIP_CORPUS.map((tip) => matchTip(parseTip(tip.text), CORPUS_FIXTURES, corpusPriceOf, CORPUS_NOW));
   const counts = { legs: 0, correct: 0, matched: 0, wrong: 0, ambiguous: 0, notFound: 0, unexpected: 0, wellFormed: 0, wellFormedMatched: 0 };
@@ -47,5 +47,16 @@ export async function importFigures({ runs }) {
     pass();
     times.push(performance.now() - start);
   }
-  return { tips: TIP_CORPUS.length, fixtures: CORPUS_FIXTURES.length, counts, wrong, times };
+  // A long tip on a phone that holds many fixtures: the corpus's first 100 legs against 2,000 fixtures more.
+  const crowd = [...CORPUS_FIXTURES, ...crowdFixtures(2000)];
+  const long = parseTip(TIP_CORPUS.map((tip) => tip.text).join('\n'));
+  long.legs = long.legs.slice(0, 100);
+  matchTip(long, crowd, corpusPriceOf, CORPUS_NOW);
+  const crowdTimes = [];
+  for (let run = 0; run < runs; run += 1) {
+    const start = performance.now();
+    matchTip(long, crowd, corpusPriceOf, CORPUS_NOW);
+    crowdTimes.push(performance.now() - start);
+  }
+  return { tips: TIP_CORPUS.length, fixtures: CORPUS_FIXTURES.length, counts, wrong, times, crowd: { legs: long.legs.length, fixtures: crowd.length, times: crowdTimes } };
 }
