@@ -6,6 +6,9 @@ import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
 // Every screen that is built, on a 360 px phone, in pt and on the en host: no critical or serious axe-core
 // violation (WCAG 2.1 A/AA) and nothing wider than the screen (docs/architecture.md §11).
 
+// Its tests share nothing: each may run on either worker (and its server), so the two workers share the long ones.
+test.describe.configure({ mode: 'parallel' });
+
 test.use({ viewport: PHONE });
 
 async function check(page: Page, path: string, ready: (page: Page) => Promise<void>) {
@@ -30,11 +33,11 @@ test('signed-out screens', async ({ page }) => {
   }
 });
 
-test('signed-in screens', async ({ page }) => {
-  // Some twenty scans in pt and en: a timeout sized for them beside the other worker's tests, not a speed check
-  // (alone they take about two minutes here; beside another worker's tests they went past three).
-  test.setTimeout(360_000);
-  for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+// One test per host, so that the two workers share the scans.
+for (const origin of [PT_ORIGIN, EN_ORIGIN]) {
+  test(`signed-in screens (${origin === PT_ORIGIN ? 'pt' : 'en'})`, async ({ page }) => {
+    // Some ten scans: a timeout sized for them beside the other worker's tests, not a speed check.
+    test.setTimeout(240_000);
     await signIn(page, origin);
     const [event] = await upcomingEvents(page, 1);
     const [slip] = await mySlips(page);
@@ -54,9 +57,8 @@ test('signed-in screens', async ({ page }) => {
     await check(page, `${origin}/demo/fichas/${slip!.id}`, heading);
     await check(page, `${origin}/dashboard/licenca`, heading);
     await check(page, `${origin}/dashboard/conta`, heading);
-    await page.context().clearCookies();
-  }
-});
+  });
+}
 
 test('signed-in community and people screens', async ({ page }) => {
   // Each screen is loaded and scanned twice (pt, en): a timeout sized for some twenty scans beside the other

@@ -9,6 +9,9 @@ import { newPerson, pageFor, type Person } from './support/people.ts';
 // millisecond on the server and take the next ones), read on a phone by the "older" control and by scrolling up,
 // with a few hundred message rows in the page at most.
 
+// Its tests share nothing: each may run on either worker (and its server), so the two workers share the long ones.
+test.describe.configure({ mode: 'parallel' });
+
 test.use({ viewport: PHONE });
 
 const COMMON = '/api/client/common';
