@@ -3,7 +3,7 @@ import * as playwright from '@playwright/test';
 import { startFakeApiFootball, type FakeApiFootball } from '../fakes/api-football.ts';
 import { PHONE, signIn } from './support/helpers.ts';
 import { pickHomeWin } from './support/betting.ts';
-import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
+import { startOnApiFootball, type ServerProcess } from './support/processes.ts';
 
 // The app on real football data: a server with SPORTS_FEED=api-football against the local fake of API-Football v3.
 // A user builds a slip on a fake fixture through the screens; the fake plays the match; the feed follows it live,
@@ -46,22 +46,7 @@ test.beforeAll(async () => {
       ],
     ]),
   );
-  app = await startProcess({
-    name: 'real-football',
-    script: 'server/main.ts',
-    port: await freePort(),
-    env: {
-      SEED: 'on',
-      PAYMENTS: 'simulated',
-      SPORTS_FEED: 'api-football',
-      API_FOOTBALL_URL: fake.url,
-      API_FOOTBALL_KEY: fake.key,
-      API_FOOTBALL_LEAGUES: '397',
-      API_FOOTBALL_BOOKMAKER: '8',
-      API_FOOTBALL_LIVE_INTERVAL_S: '15',
-    },
-    ready: /a correr em http:\/\/localhost:\d+/,
-  });
+  app = await startOnApiFootball({ name: 'real-football', fake, leagues: [397], env: { API_FOOTBALL_LIVE_INTERVAL_S: '15' } });
 });
 
 test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { startFakeApiFootball, type FakeApiFootball, type FakeBet } from '../fak
 import { DEMO, PHONE, apiUser, signIn, waitForServiceWorker } from './support/helpers.ts';
 import { slipsOnServer, type ApiSlip } from './support/betting.ts';
 import { setPhoneOffline } from './support/offline.ts';
-import { freePort, startProcess, type ServerProcess } from './support/processes.ts';
+import { startOnApiFootball, type ServerProcess } from './support/processes.ts';
 
 // A tip from WhatsApp into a slip: shared to the app (the manifest's share_target opens the importer filled), read
 // leg by leg, one leg left for the user to choose between two fixtures, one not found, the rest matched; the five
@@ -79,21 +79,7 @@ test.beforeAll(async () => {
     fake.addFixture({ id: fixture.id, leagueId: fixture.leagueId, date, home: { id: (team += 1), name: fixture.home }, away: { id: (team += 1), name: fixture.away } });
     fake.odds.set(fixture.id, new Map([[8, bets('2.10', '3.20', '3.50')]]));
   }
-  app = await startProcess({
-    name: 'slip-import',
-    script: 'server/main.ts',
-    port: await freePort(),
-    env: {
-      SEED: 'on',
-      PAYMENTS: 'simulated',
-      SPORTS_FEED: 'api-football',
-      API_FOOTBALL_URL: fake.url,
-      API_FOOTBALL_KEY: fake.key,
-      API_FOOTBALL_LEAGUES: '397,398,39,140,94',
-      API_FOOTBALL_BOOKMAKER: '8',
-    },
-    ready: /a correr em http:\/\/localhost:\d+/,
-  });
+  app = await startOnApiFootball({ name: 'slip-import', fake, leagues: [397, 398, 39, 140, 94] });
   origin = `http://localhost:${app.port}`;
   const api = await playwright.request.newContext({ baseURL: origin });
   // The feed's first pass makes the events from the fixtures and their prices.

@@ -103,3 +103,26 @@ export async function query<T>(url: string, sql: string, values: unknown[] = [])
     await client.end();
   }
 }
+
+/**
+ * The app with demo data on real football data from a local fake of API-Football v3 (SPORTS_FEED=api-football,
+ * bookmaker 8), following `leagues`; `env` adds to or overrides that.
+ */
+export async function startOnApiFootball(input: { name: string; fake: { url: string; key: string }; leagues: number[]; env?: Record<string, string> }): Promise<ServerProcess> {
+  return startProcess({
+    name: input.name,
+    script: 'server/main.ts',
+    port: await freePort(),
+    env: {
+      SEED: 'on',
+      PAYMENTS: 'simulated',
+      SPORTS_FEED: 'api-football',
+      API_FOOTBALL_URL: input.fake.url,
+      API_FOOTBALL_KEY: input.fake.key,
+      API_FOOTBALL_LEAGUES: input.leagues.join(','),
+      API_FOOTBALL_BOOKMAKER: '8',
+      ...input.env,
+    },
+    ready: /a correr em http:\/\/localhost:\d+/,
+  });
+}
