@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import * as playwright from '@playwright/test';
 import { PHONE } from './support/helpers.ts';
 import { freePort, freshDatabase, query, startProcess, type ServerProcess } from './support/processes.ts';
+import { waitForChatSettled } from './support/offline.ts';
 
 // docs/operations.md, "Running several processes": three server processes on one PostgreSQL and one realtime
 // server (the embedded one run alone), two people in real Chromium on different processes, the process running
@@ -170,6 +171,10 @@ test('three processes on one database and one realtime server behave as one serv
 
   // A counter reset on C is what A and B read. The moderator leaves the chat first: a chat open on screen reads
   // what arrives in it, so its counter would stay at 0.
+  // What the chat queues for what it shows (its mark-read) is delivered first: delivered after the next message, it
+  // would mark that one read too.
+  await expect(bruno.locator('.message').filter({ hasText: keyed })).toBeVisible({ timeout: 15_000 });
+  await waitForChatSettled(bruno, 'demo');
   await bruno.goto(`${origin(b)}/explorar`);
   const moderatorOnB = await apiSession(b, MODERATOR);
   const moderatorOnC = await apiSession(c, MODERATOR);
