@@ -22,7 +22,7 @@ export default function GroupCreate() {
         <h1 className="page-title">
           <Trans>Criar grupo</Trans>
         </h1>
-        <Link href="/dashboard/comunidade/grupos">
+        <Link href="/dashboard/comunidade/grupos" className="back-link">
           <Trans>Voltar aos grupos</Trans>
         </Link>
       </div>

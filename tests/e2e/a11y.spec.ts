@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, widerThanViewport } from './support/a11y.ts';
+import { seriousViolations, smallTapTargets, widerThanViewport } from './support/a11y.ts';
 import { mySlips, upcomingEvents } from './support/betting.ts';
 import { EN_ORIGIN, PHONE, PT_ORIGIN, signIn } from './support/helpers.ts';
 
 // Every screen that is built, on a 360 px phone, in pt and on the en host: no critical or serious axe-core
-// violation (WCAG 2.1 A/AA) and nothing wider than the screen (docs/architecture.md §11).
+// violation (WCAG 2.1 A/AA, experimental rules included), nothing wider than the screen and no control smaller than
+// a finger (44 × 44 px) (docs/architecture.md §11).
 
 // Its tests share nothing: each may run on either worker (and its server), so the two workers share the long ones.
 test.describe.configure({ mode: 'parallel' });
@@ -16,6 +17,7 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<vo
   await ready(page);
   expect(await seriousViolations(page), path).toEqual([]);
   expect(await widerThanViewport(page), `${path} wider than 360 px`).toBe(false);
+  expect(await smallTapTargets(page), `${path}: controls smaller than a finger`).toEqual([]);
 }
 
 const heading = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();

@@ -171,7 +171,7 @@ test('a proof of transfer is sent once and then shown read-only', async ({ page 
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Adiciona até 2 cópias do comprovativo de pagamento' })).toBeVisible();
-  await page.getByLabel('Adiciona até 2 cópias do comprovativo de pagamento').setInputFiles({ name: 'talao.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Comprovativo (1 ou 2 imagens)').setInputFiles({ name: 'talao.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Comprovativo 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
   await expect(page.getByText('Activação solicitada com sucesso, aguarde até 30 minutos')).toBeVisible();

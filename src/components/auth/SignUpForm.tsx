@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FormError as FormErrorOf } from '../form-error.ts';
 import { useSetAtom } from 'jotai';
 import { useLocation } from 'wouter';
+import { FileButton } from '../FileButton.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { SIGN_UP_FIELDS, validateSignUp, type SignUpField, type SignUpInput } from '../../../contract/validation/auth.ts';
 import { IMAGE_MAX_BYTES } from '../../../contract/limits.ts';
@@ -110,15 +111,16 @@ export function SignUpForm({ callbackUrl, referrer }: { callbackUrl: string; ref
         </label>
         <div className="photo-row">
           {photo ? <img src={photo} alt="" className="avatar-preview" /> : <span className="avatar-preview empty" />}
-          <input
+          <FileButton
             id="field-fotografia"
             name="fotografia"
-            type="file"
             accept="image/png,image/jpeg,image/webp"
             aria-invalid={errorFor('fotografia') ? true : undefined}
             aria-describedby={errorFor('fotografia') ? 'fotografia-error' : undefined}
             onChange={(event) => void pickPhoto(event)}
-          />
+          >
+            {photo ? <Trans>Mudar fotografia</Trans> : <Trans>Escolher fotografia</Trans>}
+          </FileButton>
         </div>
         {errorFor('fotografia') && (
           <span className="field-error" id="fotografia-error" role="alert">

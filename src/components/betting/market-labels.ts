@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MarketType } from '../../../contract/schemas/events.ts';
 
@@ -47,8 +47,10 @@ export function choiceLabel(i18n: I18n, type: string, choice: string): string {
     return line[1] === 'over' ? i18n._(msg`Mais de ${value}`) : i18n._(msg`Menos de ${value}`);
   }
   if (type === 'exact_goals') {
-    const goals = choice;
-    return i18n._(msg`${goals} golos`);
+    const goals = Number(choice);
+    // "6+" (six or more) is always plural.
+    if (!Number.isInteger(goals)) return i18n._(msg`${choice} golos`);
+    return i18n._(msg`${plural(goals, { one: '# golo', other: '# golos' })}`);
   }
   return choice;
 }

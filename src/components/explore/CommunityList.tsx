@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { CommunityUser } from '../../../contract/schemas/explore.ts';
 import { formatKz } from '../../lib/format.ts';
 import { TrendArrow } from '../betting/TrendArrow.tsx';
@@ -31,7 +31,7 @@ function CommunityRow({ user, rank }: { user: CommunityUser; rank: number | null
         </span>
       ) : (
         <span className="community-rank">
-          <span className="record-sr-only">
+          <span className="visually-hidden">
             <Trans>Posição</Trans>{' '}
           </span>
           {rank}
@@ -52,9 +52,8 @@ function CommunityRow({ user, rank }: { user: CommunityUser; rank: number | null
         <span className="muted small">@{shownHandle(user.nomeUsuario, brand.locale)}</span>
         <RecordSummaryLine record={user.registo} className="community-record" />
         <span className="community-stats small">
-          <Trans>
-            {ganhasMes} ganhas este mês · {ganhas}/{fichas} fichas · {seguidores} seguidores
-          </Trans>
+          <Plural value={ganhasMes} one="# ganha este mês" other="# ganhas este mês" /> · {ganhas}/
+          <Plural value={fichas} one="# ficha" other="# fichas" /> · <Plural value={seguidores} one="# seguidor" other="# seguidores" />
         </span>
       </Link>
       <span className="community-banca" aria-label={t`Banca`}>

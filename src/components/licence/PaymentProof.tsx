@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { FileButton } from '../FileButton.tsx';
 import type { Licenca } from '../../../contract/schemas/licence.ts';
 import { PAYMENT_PROOF_MAX } from '../../../contract/limits.ts';
 import { sendPaymentProofAtom } from '../../state/licence.ts';
@@ -22,6 +23,7 @@ export function PaymentProof({ licence, online }: { licence: Licenca; online: bo
   const [sending, setSending] = useState(false);
   const sent = licence.transferencia.solicitacao;
   const countMessage = t`Adiciona até 2 cópias do comprovativo de pagamento`;
+  const inputId = useId();
 
   if (sent) {
     const at = formatExpiry(sent, i18n.locale === 'en' ? 'en-GB' : 'pt-PT');
@@ -86,19 +88,25 @@ export function PaymentProof({ licence, online }: { licence: Licenca; online: bo
       <p className="field-hint">
         <Trans>Pagou por transferência bancária? Envie o comprovativo e um moderador activa a sua subscrição.</Trans>
       </p>
-      <label className="field">
-        <span>{countMessage}</span>
-        <input
-          type="file"
-          accept="image/*"
-          multiple
-          disabled={images.length >= PAYMENT_PROOF_MAX}
-          onChange={(event) => {
-            void add(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-      </label>
+      <div className="field">
+        <label htmlFor={inputId}>
+          <Trans>Comprovativo (1 ou 2 imagens)</Trans>
+        </label>
+        <div>
+          <FileButton
+            id={inputId}
+            accept="image/*"
+            multiple
+            disabled={images.length >= PAYMENT_PROOF_MAX}
+            onChange={(event) => {
+              void add(event.currentTarget.files);
+              event.currentTarget.value = '';
+            }}
+          >
+            <Trans>Adicionar imagem</Trans>
+          </FileButton>
+        </div>
+      </div>
       {images.length > 0 && (
         <ul className="licence-proof-images">
           {images.map((src, index) => {

@@ -42,7 +42,11 @@ export function RecordPanel({ record }: { record: UserRecord | null | undefined 
       <h2 className="record-title" id="record-panel-title">
         <Trans>Registo verificado</Trans>
       </h2>
-      {!record.suficiente && <p className="record-guard">{guard(record.total.liquidadas)}</p>}
+      {!record.suficiente && (
+        <div className="record-guard" role="note">
+          {guard(record.total.liquidadas)}
+        </div>
+      )}
       <table className="record-table">
         <thead>
           <tr>

@@ -29,7 +29,7 @@ export function RewardItem({ reward, selfId }: { reward: Reward; selfId: string 
       </div>
       {reward.mensagem && <p className="reward-message">{reward.mensagem}</p>}
       {href && (
-        <Link href={href} className="reward-link" aria-label={t`Ver recompensa de ${amount} (@${handle})`}>
+        <Link href={href} className="reward-link" aria-label={t`Ver detalhes da recompensa de ${amount} (@${handle})`}>
           <Trans>Ver detalhes</Trans>
         </Link>
       )}

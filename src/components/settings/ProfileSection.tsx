@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
+import { FileButton } from '../FileButton.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MyProfileUser } from '../../../contract/schemas/profile.ts';
 import { validateDisplayName } from '../../../contract/validation/social.ts';
@@ -64,15 +65,16 @@ export function ProfileSection({ account }: { account: MyProfileUser }) {
           </label>
           <div className="photo-row">
             {shown ? <img src={shown} alt="" className="avatar-preview" /> : <span className="avatar-preview empty" />}
-            <input
+            <FileButton
               id="field-fotografia"
               name="fotografia"
-              type="file"
               accept="image/png,image/jpeg,image/webp"
               aria-invalid={error?.field === 'fotografia' ? true : undefined}
               aria-describedby={error?.field === 'fotografia' ? 'fotografia-error' : undefined}
               onChange={(event) => void pickPhoto(event)}
-            />
+            >
+              {shown ? <Trans>Mudar fotografia</Trans> : <Trans>Escolher fotografia</Trans>}
+            </FileButton>
           </div>
           {shown && (
             <button type="button" className="button button-secondary button-small settings-inline" onClick={() => setPhoto(null)}>

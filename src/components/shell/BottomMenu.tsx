@@ -2,7 +2,8 @@ import { Link, useLocation } from 'wouter';
 import { useAtomValue } from 'jotai';
 import { draftCountAtom } from '../../state/slip-builder.ts';
 import { useLingui } from '@lingui/react';
-import { useLingui as useLinguiMacro } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Icon } from '../Icon.tsx';
 import { MENU_COUNTERS, menuItems } from './menu-items.ts';
@@ -10,6 +11,25 @@ import { useCounters } from './use-menu-counters.ts';
 import './counters.css';
 
 const BOTTOM_IDS = new Set(['explore', 'slips', 'community', 'notifications']);
+
+/**
+ * An entry's unread count, drawn on its icon. It comes after the entry's label, so the name reads as the screen shows
+ * it ("Conversas 3 por ler": the name holds the visible text in order, WCAG 2.5.3).
+ */
+function UnreadCount({ count }: { count: number }) {
+  return (
+    <>
+      {' '}
+      <span className="badge bottom-count">
+        {count > 99 ? '99+' : count}
+        <span className="visually-hidden">
+          {' '}
+          <Trans>por ler</Trans>
+        </span>
+      </span>
+    </>
+  );
+}
 
 /** Phones (850 px or less): the main entries plus the slip drawer button with its selection count. */
 export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip: () => void }) {
@@ -34,19 +54,20 @@ export function BottomMenu({ user, onOpenSlip }: { user: SessionUser; onOpenSlip
           >
             <span className="bottom-icon">
               <Icon name={item.id} />
-              {unread > 0 && (
-                <span className="badge bottom-count" aria-label={t`${unread} por ler`}>
-                  {unread > 99 ? '99+' : unread}
-                </span>
-              )}
             </span>
             <span className="bottom-label">{i18n._(item.label)}</span>
+            {unread > 0 && <UnreadCount count={unread} />}
           </Link>
         );
       })}
-      <button type="button" className="bottom-link slip-button" aria-label={t`Ficha: ${selections} selecções`} onClick={onOpenSlip}>
+      <button
+        type="button"
+        className="bottom-link slip-button"
+        aria-label={selections > 0 ? plural(selections, { one: 'Ficha: # selecção', other: 'Ficha: # selecções' }) : t`Ficha`}
+        onClick={onOpenSlip}
+      >
         <Icon name="slip" />
-        <span className="badge">{selections}</span>
+        {selections > 0 && <span className="badge">{selections}</span>}
       </button>
     </nav>
   );

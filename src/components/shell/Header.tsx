@@ -18,7 +18,7 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
   const unread = useAtomValue(unreadTotalAtom);
   return (
     <header className="header">
-      <Link href={user ? '/explorar' : '/'} className="header-logo" aria-label={t`Início`}>
+      <Link href={user ? '/explorar' : '/'} className="header-logo" aria-label={t`${brand.name}, início`}>
         <Logo />
       </Link>
       <div className="header-actions">
@@ -32,10 +32,10 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
             <Trans>Entrar</Trans>
           </Link>
         )}
-        <button type="button" className="icon-button menu-button" onClick={onOpenMenu} aria-label={t`Abrir menu`}>
+        <button type="button" className="icon-button menu-button" onClick={onOpenMenu} aria-label={user && unread > 0 ? t`Abrir menu, ${unread > 99 ? '99+' : unread} por ler` : t`Abrir menu`}>
           <Icon name="menu" />
           {user && unread > 0 && (
-            <span className="badge menu-badge" aria-label={t`${unread} por ler`}>
+            <span className="badge menu-badge">
               {unread > 99 ? '99+' : unread}
             </span>
           )}

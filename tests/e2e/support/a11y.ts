@@ -2,12 +2,28 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { PHONE } from './helpers.ts';
 
-/** axe-core's WCAG 2.1 A/AA violations of critical or serious impact on the page as it is now. */
+/**
+ * axe-core's experimental rules (`axe.getRules(['experimental'])`), each turned on by name: they are off by default,
+ * and a tag does not turn them on.
+ */
+const EXPERIMENTAL_RULES = Object.fromEntries(
+  ['css-orientation-lock', 'focus-order-semantics', 'hidden-content', 'label-content-name-mismatch', 'p-as-heading', 'table-fake-caption', 'td-has-header'].map(
+    (id) => [id, { enabled: true }],
+  ),
+);
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations of critical or serious impact on the page as it is now, its experimental rules
+ * included (DESIGN §11; among them label-content-name-mismatch, WCAG 2.5.3: a name holds the visible text).
+ */
 export async function seriousViolations(page: Page) {
   // A toast or dialog fading in is measured at its final colours, not half-transparent.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // Only the violations are gathered in full (axe's resultTypes): the rules all run, the passes are not written out.
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'], rules: EXPERIMENTAL_RULES })
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
     .map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
@@ -67,4 +83,42 @@ export async function checkScreen(
 export async function checkA11y(page: Page, what: string): Promise<void> {
   expect(await seriousViolations(page), what).toEqual([]);
   expect(await widerThanViewport(page), `${what} wider than the viewport`).toBe(false);
+}
+
+/** The smallest a finger can hit (DESIGN §11: 44 × 44 CSS px). */
+export const TAP_TARGET = 44;
+
+/**
+ * Controls on screen smaller than a finger in either direction, as `text (width×height)`. Left out, as WCAG 2.5.8
+ * leaves them: a link inside a sentence, a control the browser draws inside a bigger label that takes its taps
+ * (a checkbox in its row), an input kept out of sight behind its button-like label, and what is hidden or scrolled
+ * out of the view.
+ */
+export function smallTapTargets(page: Page): Promise<string[]> {
+  return page.evaluate((least) => {
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, label.button, select, input:not([type="hidden"]), textarea, [role="button"], [role="tab"], [role="switch"], summary');
+    const small: string[] = [];
+    for (const control of controls) {
+      // A link stretched over its card by an ::after (the slip cards) is as big as the card.
+      const after = getComputedStyle(control, '::after');
+      const stretched = after.position === 'absolute' && after.content !== 'none' && control.offsetParent instanceof HTMLElement;
+      const box = (stretched ? (control.offsetParent as HTMLElement) : control).getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) continue;
+      if (control.closest('[aria-hidden="true"], [inert]')) continue;
+      // Out of sight on purpose (a file input whose button is its label, which is checked instead).
+      if (getComputedStyle(control).clip !== 'auto') continue;
+      if (box.width >= least - 0.5 && box.height >= least - 0.5) continue;
+      const parent = control.parentElement;
+      const inSentence = control instanceof HTMLAnchorElement && parent !== null && getComputedStyle(control).display === 'inline' && (parent.textContent ?? '').trim().length > (control.textContent ?? '').trim().length;
+      if (inSentence) continue;
+      const label = control.closest('label');
+      if (label) {
+        const labelBox = label.getBoundingClientRect();
+        if (labelBox.width >= least - 0.5 && labelBox.height >= least - 0.5) continue;
+      }
+      const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+      small.push(`${name.slice(0, 40)} <${control.tagName.toLowerCase()}${control.className ? ` .${String(control.className).split(' ').join('.')}` : ''}> (${Math.round(box.width)}×${Math.round(box.height)})`);
+    }
+    return small;
+  }, TAP_TARGET);
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FileButton } from '../../FileButton.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { IMAGE_MAX_BYTES } from '../../../../contract/limits.ts';
 import { MSG } from '../../../../contract/messages.ts';
@@ -97,14 +98,15 @@ export function EditGroupForm({ group, onSave, onCancel }: { group: GroupSummary
         </label>
         <div className="photo-row">
           {shown ? <img src={shown} alt="" className="avatar-preview" /> : <span className="avatar-preview empty" />}
-          <input
+          <FileButton
             id={`${id}-imagem`}
-            type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             aria-invalid={error?.field === 'imagem' ? true : undefined}
             aria-describedby={describedBy('imagem')}
             onChange={(event) => void pickImage(event)}
-          />
+          >
+            {shown ? <Trans>Mudar imagem</Trans> : <Trans>Escolher imagem</Trans>}
+          </FileButton>
         </div>
         {shown && (
           <button type="button" className="button button-secondary button-small group-inline" onClick={() => setImagem(null)}>

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { FileButton } from '../../FileButton.tsx';
 import { Trans } from '@lingui/react/macro';
 import { IMAGE_MAX_BYTES } from '../../../../contract/limits.ts';
 import { MSG } from '../../../../contract/messages.ts';
@@ -57,15 +58,16 @@ export function GroupImageField({
       </label>
       <div className="photo-row">
         {imagem ? <img src={imagem} alt="" /> : <span className="avatar-preview empty" />}
-        <input
+        <FileButton
           id="field-imagem"
           name="imagem"
-          type="file"
           accept="image/png,image/jpeg,image/webp,image/gif"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'imagem-error' : 'imagem-hint'}
           onChange={(event) => void pick(event)}
-        />
+        >
+          {imagem ? <Trans>Mudar imagem</Trans> : <Trans>Escolher imagem</Trans>}
+        </FileButton>
       </div>
       <span className="field-hint" id="imagem-hint">
         <Trans>Opcional. Até 1 MB.</Trans>
