@@ -27,7 +27,8 @@ export type IconName =
   | 'cloud'
   | 'warning'
   | 'user'
-  | 'check';
+  | 'check'
+  | 'search';
 
 const PATHS: Record<IconName, string> = {
   explore: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm3.5 6.5-2 5-5 2 2-5 5-2Z',
@@ -62,6 +63,7 @@ const PATHS: Record<IconName, string> = {
   warning: 'M12 3 2 20h20L12 3Zm0 6v5m0 3v.5',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-8 9c0-4 4-6 8-6s8 2 8 6',
   check: 'M5 12l5 5 9-10',
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14Zm5 12 4 4',
 };
 
 /**

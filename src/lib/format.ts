@@ -128,6 +128,13 @@ export function clockTime(epochMs: number): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
+/** The phone's own calendar day of a moment, YYYY-MM-DD (a chat's day separators); '' for a bad date. */
+export function localDay(at: string | number): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
 /** A message time: HH:MM today, DD/MM HH:MM on other days (the phone's own clock and zone). */
 export function messageTime(isoDate: string, now = new Date()): string {
   const date = new Date(isoDate);

@@ -28,6 +28,7 @@ import { CATEGORY_LABELS, PAGE_LABELS } from '../components/explore/filter-label
 import '../components/betting/betting.css';
 import '../components/explore/explore.css';
 import { Tabs } from '../components/Tabs.tsx';
+import { Icon } from '../components/Icon.tsx';
 
 const UPCOMING_SHOWN = 30;
 /** The tabs in the order SPEC §2 names them (the default, fichas, comes from SPEC §5). */
@@ -104,14 +105,18 @@ export default function Explore() {
         <label htmlFor="explore-search">
           <Trans>Pesquisar</Trans>
         </label>
-        <input
-          id="explore-search"
-          type="search"
-          value={searchTag}
+        <span className="explore-search-box">
+          <Icon name="search" size={18} />
+          <input
+            id="explore-search"
+            type="search"
+            placeholder={t`Equipa, competição ou @utilizador`}
+            value={searchTag}
           autoComplete="off"
           enterKeyHint="search"
-          onChange={(event) => navigate(withTag(event.target.value), { replace: true })}
-        />
+            onChange={(event) => navigate(withTag(event.target.value), { replace: true })}
+          />
+        </span>
       </div>
 
       <ExploreResults request={request} online={online} searchTag={searchTag} />

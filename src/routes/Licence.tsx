@@ -33,7 +33,8 @@ export default function Licence() {
   // The clock the rules read, moved on every minute so "expiring" and "expired" follow time.
   const now = useNow(60_000);
   const [popupOpen, setPopupOpen] = useState(false);
-  const [payment, setPayment] = useState<StartedPayment | null>(null);
+  // A renewal just asked for carries the server's word for it (SPEC §8 'Faça o pagamento…'), shown in the frame.
+  const [payment, setPayment] = useState<(StartedPayment & { message?: string }) | null>(null);
   const [activating, setActivating] = useState(false);
 
   const refreshPayments = useSetAtom(refreshPaymentsAtom);
@@ -68,8 +69,8 @@ export default function Licence() {
     const outcome = await renew(plan);
     if (outcome.kind === 'ok') {
       setPopupOpen(false);
+      // The payment frame opening is the answer; a toast would only say so again, over the frame's title.
       setPayment(outcome);
-      toast({ kind: 'info', text: translateServerMessage(outcome.message), action: { label: t`Ver subscrição`, href: '/dashboard/licenca' } });
     } else {
       toast({ kind: 'error', text: `${t`Não foi possivel solicitar a renovação desta subscrição`}: ${translateServerMessage(outcome.message)}` });
     }
@@ -130,7 +131,23 @@ export default function Licence() {
             </LicenceDialog>
           )}
           <PaymentList which={(p) => p.finalidade === 'licenca'} onResume={setPayment} />
-          {payment && <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} />}
+          {payment && (
+            <PaymentFrame
+              payment={payment}
+              onPaid={paid}
+              onClose={() => setPayment(null)}
+              note={
+                payment.message ? (
+                  <>
+                    <span>{translateServerMessage(payment.message)}</span>{' '}
+                    <span>
+                      <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>
+                    </span>
+                  </>
+                ) : undefined
+              }
+            />
+          )}
         </>
       )}
     </section>

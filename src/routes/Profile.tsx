@@ -75,9 +75,10 @@ export default function Profile() {
     <section className="page profile-page">
       {shown ? (
         <>
-          <ProfileHeader profile={shown} />
-          <RewardButton recipient={{ id: shown.id, nomeUsuario: shown.nomeUsuario }} />
-          {!shown.own && <ReportButton tipo="usuario" id={shown.id} />}
+          <ProfileHeader profile={shown}>
+            <RewardButton recipient={{ id: shown.id, nomeUsuario: shown.nomeUsuario }} />
+            {!shown.own && <ReportButton tipo="usuario" id={shown.id} />}
+          </ProfileHeader>
           {metaRow && <LastUpdated at={metaRow.refreshedAt} error={metaRow.error} />}
           <RecordPanel record={shown.registo} />
           <ProfileLists profile={shown} />

@@ -154,7 +154,7 @@ test('own messages: a clock while saved on this phone, a tick once the server ha
 
   await context.setOffline(false);
   await expect(mine).toHaveAttribute('data-sync', 'sent', { timeout: 10_000 });
-  await expect(mine.getByText('Recebida pelo servidor')).toBeAttached();
+  await expect(mine.getByText('Enviada', { exact: true })).toBeAttached();
   await expect(mine.locator('.message-state.sent svg')).toBeVisible();
   expect((await messagesOnServer(b.api, a.user.nomeUsuario)).filter((m) => m.mensagem === 'Escrito sem rede')).toHaveLength(1);
 

@@ -146,15 +146,15 @@ async function writeWhileOpenElsewhere(page: Page, origin: string, elsewhere: st
   await write(half, count - half);
 }
 
-test('a group of three members with 2,000 messages sent in batches of 25 pages back to its first message (pt)', async ({ browser }) => {
+test('a group of three members with 1,200 messages sent in batches of 25 pages back to its first message (pt)', async ({ browser }) => {
   test.setTimeout(600_000);
   const [a, b, c] = [await newPerson('94'), await newPerson('94'), await newPerson('94')];
   const id = await joinOpenGroup(a, [b, c]);
   const page = await pageFor(browser, a);
   const path = `${COMMON}/grupos/${id}/mensagens`;
-  await writeWhileOpenElsewhere(page, PT_ORIGIN, '/dashboard/comunidade/grupos', (from, count) => sendInBatches([a, b, c], path, 'Grupo', count, from), 2000);
+  await writeWhileOpenElsewhere(page, PT_ORIGIN, '/dashboard/comunidade/grupos', (from, count) => sendInBatches([a, b, c], path, 'Grupo', count, from), 1200);
   await page.goto(`${PT_ORIGIN}/dashboard/comunidade/grupos/${id}`);
-  await pageBackToFirst(page, 'Grupo', 2000, 'Mensagens anteriores');
+  await pageBackToFirst(page, 'Grupo', 1200, 'Mensagens anteriores');
   await page.context().close();
   await Promise.all([a, b, c].map((person) => person.api.dispose()));
 });

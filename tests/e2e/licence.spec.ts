@@ -59,10 +59,13 @@ test('a new user reaches the subscription from the menu, sees the trial and rene
   await expect(page.getByRole('button', { name: /Trimestral\s*11\.000 Kz/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /Anual\s*42\.000 Kz/ })).toBeVisible();
   await monthly.click();
-  await expect(page.getByText('Faça o pagamento para activar a sua subscrição')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ver subscrição' })).toBeVisible();
-
+  // The server's word for it is said once, in the payment dialog: no toast over the frame, none sending the user to
+  // the page she is on.
   const dialog = page.getByRole('dialog', { name: 'Pagamento' });
+  await expect(dialog.getByText('Faça o pagamento para activar a sua subscrição', { exact: true })).toBeVisible();
+  await expect(page.locator('.toast')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ver subscrição' })).toHaveCount(0);
+
   const frame = dialog.frameLocator('iframe[title="Página de pagamento EMIS"]');
   await expect(frame.getByText('3.800 Kz')).toBeVisible();
   await frame.getByRole('button', { name: 'Pagar' }).click();

@@ -2,7 +2,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 
 import { Virtualizer, type VirtualizerHandle } from 'virtua';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ChatMessage } from '../../state/community.ts';
-import { messageTime } from '../../lib/format.ts';
+import { dayHeading, localDay, messageTime } from '../../lib/format.ts';
+import { useNow } from '../use-now.ts';
 import { SaverImage } from '../SaverImage.tsx';
 import { SharedSlipCard } from '../share/SharedSlipCard.tsx';
 import { MessageState } from './MessageState.tsx';
@@ -31,6 +32,8 @@ interface RowProps {
   message: ChatMessage;
   own: boolean;
   showSender: boolean;
+  /** Above the first message of a day: the day's name ("Hoje", "Ontem", "sábado, 28 de novembro"). */
+  day?: string;
   /** The same function for every row and render (it does not take part in sameRow). */
   onReport: (messageId: string) => void;
 }
@@ -45,6 +48,7 @@ function sameRow(before: RowProps, after: RowProps): boolean {
   return (
     before.own === after.own &&
     before.showSender === after.showSender &&
+    before.day === after.day &&
     a.id === b.id &&
     a.sync === b.sync &&
     a.mensagem === b.mensagem &&
@@ -56,8 +60,8 @@ function sameRow(before: RowProps, after: RowProps): boolean {
   );
 }
 
-const MessageRow = memo(function MessageRow({ message, own, showSender, onReport }: RowProps) {
-  return (
+const MessageRow = memo(function MessageRow({ message, own, showSender, day, onReport }: RowProps) {
+  const bubble = (
     <div className={own ? 'message own' : 'message'} data-sync={message.sync}>
       {showSender && !own && message.senderName && <span className="message-sender">{message.senderName}</span>}
       {message.recurso && <SharedSlipCard fichaId={message.recurso.id} own={own} />}
@@ -73,6 +77,15 @@ const MessageRow = memo(function MessageRow({ message, own, showSender, onReport
         )}
       </span>
     </div>
+  );
+  if (!day) return bubble;
+  return (
+    <>
+      <p className="message-day">
+        <span>{day}</span>
+      </p>
+      {bubble}
+    </>
   );
 }, sameRow);
 
@@ -101,7 +114,12 @@ export function MessageList({ messages, selfId, showSenders, onReachTop, hasOlde
     if (reporting === null && document.activeElement === document.body && wasReporting.current) scroller.current?.focus();
     wasReporting.current = reporting !== null;
   }, [reporting]);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  // Today and yesterday move at midnight: asked again every minute.
+  const now = useNow(60_000);
+  const today = localDay(now);
+  const yesterday = localDay(new Date(now).setDate(new Date(now).getDate() - 1));
+  const dayName = (day: string) => (day === today ? t`Hoje` : day === yesterday ? t`Ontem` : dayHeading(day, i18n.locale));
 
   const first = messages[0]?.id;
   const last = messages.at(-1)?.id;
@@ -160,9 +178,21 @@ export function MessageList({ messages, selfId, showSenders, onReachTop, hasOlde
           bufferSize={400}
           onScroll={onScroll}
         >
-          {(message) => (
-            <MessageRow key={message.id} message={message} own={message.senderId === selfId} showSender={!!showSenders} onReport={onReport} />
-          )}
+          {(message, index) => {
+            // A day's first message is led by the day's name; the oldest one shown only once nothing older may come.
+            const day = localDay(message.createdAt);
+            const previousDay = index > 0 ? localDay(messages[index - 1]?.createdAt ?? '') : hasOlder ? day : '';
+            return (
+              <MessageRow
+                key={message.id}
+                message={message}
+                own={message.senderId === selfId}
+                showSender={!!showSenders}
+                day={day && day !== previousDay ? dayName(day) : undefined}
+                onReport={onReport}
+              />
+            );
+          }}
         </Virtualizer>
       </div>
       {reporting && <ReportDialog tipo="mensagem" id={reporting} onClose={() => setReporting(null)} />}

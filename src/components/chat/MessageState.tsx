@@ -19,7 +19,7 @@ export function MessageState({ id, sync }: { id: string; sync: SyncState }) {
   const mutationId = mutationIdOf(id);
   if (sync === 'rejected' && mutationId !== null) return <RefusedChange mutationId={mutationId} kind="message" fallback={<Trans>Recusada</Trans>} />;
   if (sync === 'sent') {
-    const label = t`Recebida pelo servidor`;
+    const label = t`Enviada`;
     return (
       <span className="message-state sent" title={label}>
         <Icon name="check" size={14} />

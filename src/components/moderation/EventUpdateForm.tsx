@@ -69,7 +69,9 @@ function Form({ eventId }: { eventId: string }) {
       <form className="mod-event-form-body" onSubmit={(event) => void submit(event)} noValidate>
         <div className="mod-event-fields">
           <div className="mod-field">
-            <label htmlFor={`${ids}-event`}>sport_radar_eventId</label>
+            <label htmlFor={`${ids}-event`}>
+              <Trans>Identificador do jogo na Sportradar</Trans> <code className="mod-field-key">sport_radar_eventId</code>
+            </label>
             <input
               id={`${ids}-event`}
               value={eventRef}
@@ -80,7 +82,9 @@ function Form({ eventId }: { eventId: string }) {
             />
           </div>
           <div className="mod-field">
-            <label htmlFor={`${ids}-season`}>sport_radar_seasonId</label>
+            <label htmlFor={`${ids}-season`}>
+              <Trans>Identificador da época na Sportradar</Trans> <code className="mod-field-key">sport_radar_seasonId</code>
+            </label>
             <input
               id={`${ids}-season`}
               value={seasonRef}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileView } from '../../state/profile.ts';
@@ -10,7 +11,8 @@ import { ProfilePhoto } from './ProfilePhoto.tsx';
 import { displayHandle } from './display-handle.ts';
 
 /** Who this is (photo, name, verified badge, handle), their banca with its trend, and what one can do here. */
-export function ProfileHeader({ profile }: { profile: ProfileView }) {
+/** `children`: the screen's further actions on this person (Recompensar, Denunciar), in the same row as Seguir and Mensagem. */
+export function ProfileHeader({ profile, children }: { profile: ProfileView; children?: ReactNode }) {
   const { t } = useLingui();
   return (
     <header className="profile-head">
@@ -50,6 +52,7 @@ export function ProfileHeader({ profile }: { profile: ProfileView }) {
             </Link>
           </>
         )}
+        {children}
       </div>
     </header>
   );
