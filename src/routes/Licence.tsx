@@ -132,21 +132,7 @@ export default function Licence() {
           )}
           <PaymentList which={(p) => p.finalidade === 'licenca'} onResume={setPayment} />
           {payment && (
-            <PaymentFrame
-              payment={payment}
-              onPaid={paid}
-              onClose={() => setPayment(null)}
-              note={
-                payment.message ? (
-                  <>
-                    <span>{translateServerMessage(payment.message)}</span>{' '}
-                    <span>
-                      <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>
-                    </span>
-                  </>
-                ) : undefined
-              }
-            />
+            <PaymentFrame payment={payment} onPaid={paid} onClose={() => setPayment(null)} said={payment.message && translateServerMessage(payment.message)} />
           )}
         </>
       )}

@@ -25,6 +25,7 @@ export function PaymentFrame({
   onEnded,
   purpose = 'licenca',
   note,
+  said,
   onClose,
 }: {
   payment: StartedPayment;
@@ -32,9 +33,16 @@ export function PaymentFrame({
   onEnded?: (estado: PaymentEnding) => void;
   purpose?: 'licenca' | 'recompensa';
   note?: ReactNode;
+  /** What the server said on starting the payment ('Faça o pagamento…'), said here once rather than in a toast. */
+  said?: string;
   onClose: () => void;
 }) {
   const { t } = useLingui();
+  const shownNote = (
+    <p className="muted licence-note">
+      {said && <span>{said}</span>} <span>{note ?? <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>}</span>
+    </p>
+  );
   const checkLicence = useSetAtom(checkPaymentAtom);
   const checkReward = useSetAtom(checkRewardPaymentAtom);
   const check = purpose === 'recompensa' ? checkReward : checkLicence;
@@ -83,14 +91,14 @@ export function PaymentFrame({
     return (
       <LicenceDialog title={t`Pagamento por referência`} onClose={onClose} wide>
         <MulticaixaReference paymentId={paymentId} reference={multicaixa} estado={estado} onCancelled={(now) => now !== 'pendente' && finish(now)} />
-        <p className="muted licence-note">{note ?? <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>}</p>
+        {shownNote}
       </LicenceDialog>
     );
   }
   return (
     <LicenceDialog title={t`Pagamento`} onClose={onClose} wide>
       <iframe className="payment-frame" src={`/pagamentos/emis/${encodeURIComponent(paymentId)}`} title={t`Página de pagamento EMIS`} />
-      <p className="muted licence-note">{note ?? <Trans>Depois de pagar, a sua subscrição é actualizada aqui.</Trans>}</p>
+      {shownNote}
     </LicenceDialog>
   );
 }
