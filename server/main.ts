@@ -90,6 +90,11 @@ async function main(): Promise<void> {
   });
   // WebSockets (pusher-js) share the app's port: /app/{key} upgrades go to the embedded Pusher server.
   realtime.attach(server as Server);
+  // An idle keep-alive connection stays open longer than a load balancer's (60 s is the usual default) and than a
+  // client pausing between calls: a server closing one just as the client sends on it answers that request with a
+  // reset (ECONNRESET), not an answer.
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
 
   let stopping = false;
   const stop = (signal: string) => {

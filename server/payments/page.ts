@@ -62,7 +62,7 @@ dl{margin:0 0 16px}dt{font-size:.8rem;color:#555}dd{margin:0 0 10px;font-size:1.
 .row{display:flex;gap:8px}form{flex:1}
 button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;cursor:pointer}
 .pay{background:#0f7b3f;color:#fff}.cancel{background:#e6e9e7;color:#16201a}
-.state{font-weight:600}.note{font-size:.75rem;color:#666;margin-top:16px}
+.state{font-weight:600;margin:1em 0}.note{font-size:.75rem;color:#666;margin-top:16px}
 `;
 
 /**
@@ -93,7 +93,7 @@ function layout(locale: Locale, body: string, closed?: Pagamento, note: string =
 /** The page; during maintenance (MAINTENANCE=on) a pending payment shows no buttons, since they would be refused. */
 export function paymentPage(locale: Locale, payment: Pagamento | null, options: { maintenance?: boolean } = {}): string {
   const t = TEXT[locale];
-  if (!payment) return layout(locale, `<h1>${t.title}</h1><p class="state" role="status">${t.missing}</p>`);
+  if (!payment) return layout(locale, `<h1>${t.title}</h1><div class="state" role="status">${t.missing}</div>`);
   if (payment.multicaixa) {
     // Paid outside the app (ProxyPay): the page only shows what to type; the app shows the same with copy buttons.
     const { entidade, referencia, expiraEm } = payment.multicaixa;
@@ -102,15 +102,15 @@ export function paymentPage(locale: Locale, payment: Pagamento | null, options: 
       `<dt>${t.entity}</dt><dd>${escapeHtml(entidade)}</dd><dt>${t.reference}</dt><dd>${escapeHtml(groupedReference(referencia))}</dd>` +
       `<dt>${t.amount}</dt><dd>${formatKz(payment.valor)}</dd><dt>${t.until}</dt><dd>${escapeHtml(until)}</dd>`;
     const closed = payment.estado === 'pendente' ? undefined : payment;
-    return layout(locale, `<h1>${t.referenceTitle}</h1><dl>${rows}</dl><p class="state" role="status">${t[payment.estado]}</p>`, closed, t.referenceNote);
+    return layout(locale, `<h1>${t.referenceTitle}</h1><dl>${rows}</dl><div class="state" role="status">${t[payment.estado]}</div>`, closed, t.referenceNote);
   }
   const details = `<h1>${t.title}</h1><dl><dt>${t.amount}</dt><dd>${formatKz(payment.valor)}</dd><dt>${t.purpose}</dt><dd>${escapeHtml(payment.descricao)}</dd></dl>`;
-  if (payment.estado !== 'pendente') return layout(locale, `${details}<p class="state" role="status">${t[payment.estado]}</p>`, payment);
-  if (options.maintenance) return layout(locale, `${details}<p class="state" role="status">${t.maintenance}</p>`);
+  if (payment.estado !== 'pendente') return layout(locale, `${details}<div class="state" role="status">${t[payment.estado]}</div>`, payment);
+  if (options.maintenance) return layout(locale, `${details}<div class="state" role="status">${t.maintenance}</div>`);
   const action = (verb: string) => `/api/client/public/pagamentos/emis/${encodeURIComponent(payment.id)}/${verb}`;
   return layout(
     locale,
-    `${details}<p class="state" role="status">${t.pendente}</p><div class="row">` +
+    `${details}<div class="state" role="status">${t.pendente}</div><div class="row">` +
       `<form method="post" action="${action('confirmar')}"><button class="pay" type="submit">${t.pay}</button></form>` +
       `<form method="post" action="${action('cancelar')}"><button class="cancel" type="submit">${t.cancel}</button></form></div>`,
   );

@@ -34,6 +34,14 @@ async function slipsOf(person: Person, event: ApiEvent, count: number) {
   for (let i = 0; i < count; i += 5) await Promise.all([0, 1, 2, 3, 4].filter((j) => i + j < count).map((j) => create(i + j)));
 }
 
+
+/** The bottom menu's labels the screen shows cut ("Comunida…"): their text is wider than their box. */
+function cutLabels(page: Page): Promise<string[]> {
+  return page
+    .locator('.bottom-menu .bottom-label')
+    .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 0.5).map((label) => label.textContent ?? ''));
+}
+
 test('on a 360 px phone: the slip drawer fits and Escape closes it, bottom-menu labels apart with badges, three toasts at most and clear of the header, a form error once', async ({
   page,
   browser,
@@ -71,6 +79,9 @@ test('on a 360 px phone: the slip drawer fits and Escape closes it, bottom-menu 
     expect(box.labelLeft).toBeGreaterThanOrEqual(box.left - 0.5);
     expect(box.labelRight).toBeLessThanOrEqual(box.right + 0.5);
   }
+  // Every label whole ("Comunidade", not "Comunida…"), the current one too (here Explorar; below, on the en host,
+  // Comunidade).
+  expect(await cutLabels(page), 'bottom-menu labels cut').toEqual([]);
   const badge = bottom.locator('.bottom-count').first();
   const badgeBox = await badge.boundingBox();
   expect(badgeBox?.width ?? 0).toBeGreaterThanOrEqual(16);
@@ -120,6 +131,10 @@ test('on a 360 px phone: the slip drawer fits and Escape closes it, bottom-menu 
   const context = await browser.newContext({ viewport: PHONE });
   const en = await context.newPage();
   await signIn(en, EN_ORIGIN, viewer.login);
+  for (const path of ['/dashboard/comunidade/grupos', '/explorar']) {
+    await en.goto(`${EN_ORIGIN}${path}`);
+    expect(await cutLabels(en), `en ${path}: bottom-menu labels cut`).toEqual([]);
+  }
   // An empty slip's button says only what it is: no count to show.
   await en.getByRole('button', { name: 'Slip', exact: true }).click();
   expect(await widerThanViewport(en)).toBe(false);

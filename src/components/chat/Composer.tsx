@@ -158,7 +158,7 @@ export function Composer({
           aria-label={t`Mensagem`}
           aria-invalid={left < 0 || undefined}
           aria-describedby={problem ? problemId : undefined}
-          placeholder={t`Escreve uma mensagem`}
+          placeholder={t`Mensagem`}
           rows={1}
           value={text}
           disabled={disabled}
