@@ -11,6 +11,7 @@ import { migrations } from '../../../server/db/migrations/index.ts';
 import { loadRecord } from '../../../server/slips/record.ts';
 import { loadFicha } from '../../../server/slips/slip-view.ts';
 import { backends } from './helpers/backends.ts';
+import { whileOthersDrop } from './helpers/test-server.ts';
 
 // Migration 0012-record on a database that already has slips: every slip gets its publish time (its creation: every
 // slip so far was published when it was made, hidden ones too) and every leg its copy of its event.
@@ -45,8 +46,10 @@ for (const backend of await backends()) {
         rmSync(dir, { recursive: true, force: true });
       };
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
-      const { error } = await migrator.migrateTo('0011-reports');
-      if (error) throw error;
+      await whileOthersDrop(async () => {
+        const { error } = await migrator.migrateTo('0011-reports');
+        if (error) throw error;
+      });
 
       await sql`insert into usuarios (id, nome, nome_usuario, email, password_hash, role, created_at)
         values (${user}, 'Tipster', 'tipster', 'tipster@example.com', 'x', 'usuario', ${iso(T)})`.execute(db);
@@ -59,7 +62,7 @@ for (const backend of await backends()) {
         await sql`insert into ficha_selecoes (ficha_id, posicao, evento_id, tipo, escolha, odds, probabilidade, odds_trend, probabilidade_trend, bet_status, has_warning)
           values (${id}, 0, ${event}, 'ft_result', ${id === shown ? 'home' : 'away'}, ${id === shown ? 250 : 400}, 4000, 'up', 'down', ${id === shown ? 'won' : 'failed'}, 0)`.execute(db);
       }
-      await migrateToLatest(db);
+      await whileOthersDrop(() => migrateToLatest(db));
     });
     afterAll(() => close());
 

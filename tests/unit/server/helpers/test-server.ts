@@ -71,17 +71,24 @@ export async function startTestServer(backend: Backend, options: TestServerOptio
 
 /**
  * kysely's migrator first lists the tables of every schema of the database (its introspector), and PostgreSQL fails
- * that listing with 42P01 'relation … does not exist' when another suite drops its schema meanwhile (two workers run
- * server suites at once; a CI run failed so). Nothing was migrated then, so the migration is simply tried again.
+ * that listing with 42P01 'relation … does not exist' or 3F000 'schema … does not exist' when another suite drops its
+ * schema meanwhile (two workers run server suites at once; CI runs failed so). Nothing was migrated then, so the
+ * migration is simply tried again.
  */
+const DROPPED_MEANWHILE = new Set(['42P01', '3F000']);
 async function migrateWhileOthersDrop(db: Db): Promise<void> {
+  await whileOthersDrop(() => migrateToLatest(db));
+}
+
+/** Runs a migration step (see above), again while it fails because another suite dropped its schema meanwhile. */
+export async function whileOthersDrop<T>(step: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await migrateToLatest(db);
-      return;
+      return await step();
     } catch (error) {
-      const code = (error as { cause?: { code?: unknown } }).cause?.code;
-      if (code !== '42P01' || attempt >= 5) throw error;
+      const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+      const dropped = [code, cause?.code].some((value) => typeof value === 'string' && DROPPED_MEANWHILE.has(value));
+      if (!dropped || attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
