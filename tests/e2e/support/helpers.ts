@@ -90,16 +90,18 @@ export async function apiUser(playwright: { request: APIRequest }, user: { userD
 
 /**
  * The unread total the header's menu button shows (0 when it shows no badge), read from the button's name ("Abrir
- * menu, 3 por ler"), which holds the badge's number; a test's counts stay under the badge's cap (99+).
+ * menu, 3 por ler") and its badge in one look; -1 while the two disagree (the count is changing), so a poll asks
+ * again. A test's counts stay under the badge's cap (99+).
  */
 export async function unreadBadge(page: Page): Promise<number> {
-  const menu = page.locator('.header .menu-button');
-  if ((await page.locator('.menu-badge').count()) === 0) return 0;
-  const label = (await menu.getAttribute('aria-label')) ?? '';
+  const { label, shown } = await page.locator('.header .menu-button').evaluate((button) => ({
+    label: button.getAttribute('aria-label') ?? '',
+    shown: button.querySelector('.menu-badge')?.textContent ?? null,
+  }));
+  if (shown === null) return 0;
   const count = /^Abrir menu, (\d+) por ler$/.exec(label)?.[1];
   expect(count, `menu button label ${label}`).toBeDefined();
-  expect(await page.locator('.menu-badge').textContent()).toBe(count);
-  return Number(count);
+  return count === shown ? Number(count) : -1;
 }
 
 /** The same total as the server counts it: every unread counter of the signed-in user (SPEC §3). */
