@@ -119,6 +119,11 @@ export function formatDataSize(bytes: number, locale: string): string {
   return formatMegabytes(bytes, locale);
 }
 
+/** An unread count as a badge shows it: the number, or 99+ above 99. */
+export function badgeCount(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
 export function formatOdds(odds: number): string {
   return odds.toFixed(2);
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CounterName } from '../../../contract/schemas/signals.ts';
+import { badgeCount } from '../../lib/format.ts';
 import { useCounters } from '../shell/use-menu-counters.ts';
 
 /**
@@ -33,7 +34,7 @@ export function CommunityTabs() {
             {tab.label}
             {unread > 0 && (
               <span className="badge unread" aria-label={t`${unread} por ler`}>
-                {unread > 99 ? '99+' : unread}
+                {badgeCount(unread)}
               </span>
             )}
           </Link>

@@ -6,6 +6,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui as useLinguiMacro } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Icon } from '../Icon.tsx';
+import { badgeCount } from '../../lib/format.ts';
 import { MENU_COUNTERS, menuItems } from './menu-items.ts';
 import { useCounters } from './use-menu-counters.ts';
 import './counters.css';
@@ -21,7 +22,7 @@ function UnreadCount({ count }: { count: number }) {
     <>
       {' '}
       <span className="badge bottom-count">
-        {count > 99 ? '99+' : count}
+        {badgeCount(count)}
         <span className="visually-hidden">
           {' '}
           <Trans>por ler</Trans>

@@ -4,6 +4,7 @@ import { unreadTotalAtom } from '../../state/community.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { Logo } from '../Logo.tsx';
+import { badgeCount } from '../../lib/format.ts';
 import { Icon } from '../Icon.tsx';
 import { OutboxChip } from '../outbox/OutboxChip.tsx';
 import { brand } from '../../i18n/brand.ts';
@@ -16,6 +17,7 @@ function clipHandle(handle: string): string {
 export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenMenu: () => void }) {
   const { t } = useLingui();
   const unread = useAtomValue(unreadTotalAtom);
+  const shown = user && unread > 0 ? badgeCount(unread) : null;
   return (
     <header className="header">
       <Link href={user ? '/explorar' : '/'} className="header-logo" aria-label={t`${brand.name}, início`}>
@@ -32,13 +34,9 @@ export function Header({ user, onOpenMenu }: { user: SessionUser | null; onOpenM
             <Trans>Entrar</Trans>
           </Link>
         )}
-        <button type="button" className="icon-button menu-button" onClick={onOpenMenu} aria-label={user && unread > 0 ? t`Abrir menu, ${unread > 99 ? '99+' : unread} por ler` : t`Abrir menu`}>
+        <button type="button" className="icon-button menu-button" onClick={onOpenMenu} aria-label={shown ? t`Abrir menu, ${shown} por ler` : t`Abrir menu`}>
           <Icon name="menu" />
-          {user && unread > 0 && (
-            <span className="badge menu-badge">
-              {unread > 99 ? '99+' : unread}
-            </span>
-          )}
+          {shown && <span className="badge menu-badge">{shown}</span>}
         </button>
       </div>
     </header>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import type { SessionUser } from '../../../contract/schemas/auth.ts';
 import { rewardsVisible } from '../../i18n/brand.ts';
 import { Icon } from '../Icon.tsx';
+import { badgeCount } from '../../lib/format.ts';
 import { MENU_COUNTERS, menuItems } from './menu-items.ts';
 import { useCounters } from './use-menu-counters.ts';
 
@@ -28,7 +29,7 @@ export function MenuLinks({ user, onNavigate }: { user: SessionUser; onNavigate?
             >
               <Icon name={item.id} />
               <span>{i18n._(item.label)}</span>
-              {count > 0 && <span className="badge menu-count">{count > 99 ? '99+' : count}</span>}
+              {count > 0 && <span className="badge menu-count">{badgeCount(count)}</span>}
             </Link>
           </li>
         );
